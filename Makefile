@@ -1,0 +1,44 @@
+# The two commands: `make run` and `make test`. Each installs what is
+# missing (scripts/bootstrap), configures, builds and then runs.
+BUILD_DIR ?= build
+ASAN_BUILD_DIR ?= build-asan
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+
+.PHONY: all bootstrap configure build run test test-long test-asan bench format clean
+
+all: build
+
+bootstrap:
+	@scripts/bootstrap
+
+$(BUILD_DIR)/build.ninja: | bootstrap
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+configure: bootstrap $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	$(BUILD_DIR)/bin/tessera read $(BUILD_DIR)/examples --section version
+
+test: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE long
+
+test-long: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -L long
+
+test-asan: bootstrap
+	cmake -S . -B $(ASAN_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTESSERA_SANITIZE=address,undefined
+	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
+	ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(JOBS) -LE long
+
+bench: build
+	@for b in $(BUILD_DIR)/bench/bench_*; do echo "== $$b"; $$b; done
+
+format:
+	find include src tests bench -name '*.h' -o -name '*.cc' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR)

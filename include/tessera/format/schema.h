@@ -1,0 +1,19 @@
+// The binary schemas (.bfbs) embedded in the library, and their hashes.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "tessera/format/binary_kind.h"
+
+namespace tessera::format {
+
+// The reflection schema of a kind's root file, as flatc wrote it.
+std::span<const uint8_t> binary_schema(BinaryKind kind);
+
+// A stable hash of the schema (hex FNV-1a 64 of its .bfbs), written into the
+// schema_hash field of every binary tessera writes.
+const std::string& schema_hash(BinaryKind kind);
+
+}  // namespace tessera::format
