@@ -1,7 +1,22 @@
+// The `tessera` CLI: a thin shell over the tools library.
+// Exit codes: 0 success, 1 failure, 2 usage error (CLI11 reports those).
 #include <CLI/CLI.hpp>
+
+#include "commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"tessera: run Tenstorrent-style binaries on a simulated chip"};
-  CLI11_PARSE(app, argc, argv);
-  return 0;
+  app.require_subcommand(1);
+  int exit_code = 0;
+  tessera::tools::register_read_command(app, exit_code);
+  tessera::tools::register_build_command(app, exit_code);
+  tessera::tools::register_check_command(app, exit_code);
+  tessera::tools::register_query_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    int code = app.exit(error);
+    return code == 0 ? 0 : 2;
+  }
+  return exit_code;
 }

@@ -1,0 +1,21 @@
+// JSON <-> binary through the embedded schemas (no schema files at run time).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/format/binary.h"
+
+namespace tessera::format {
+
+// The whole root table as strict JSON, in schema field order.
+Result<std::string> binary_to_json(const Binary& binary);
+
+// Parses JSON for a root table of `kind` into a size-prefixed binary with the
+// kind's file identifier. Fills schema_hash with this build's if absent.
+Result<std::vector<uint8_t>> json_to_binary(std::string_view json, BinaryKind kind);
+
+}  // namespace tessera::format

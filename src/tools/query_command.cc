@@ -1,0 +1,10 @@
+#include "commands.h"
+
+namespace tessera::tools {
+
+void register_query_command(CLI::App& app, int& exit_code) {
+  auto* command = app.add_subcommand("query", "(being written)");
+  command->callback([&exit_code] { exit_code = 1; });
+}
+
+}  // namespace tessera::tools

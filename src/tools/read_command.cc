@@ -1,0 +1,10 @@
+#include "commands.h"
+
+namespace tessera::tools {
+
+void register_read_command(CLI::App& app, int& exit_code) {
+  auto* command = app.add_subcommand("read", "(being written)");
+  command->callback([&exit_code] { exit_code = 1; });
+}
+
+}  // namespace tessera::tools
