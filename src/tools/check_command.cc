@@ -1,10 +1,127 @@
+// `tessera check FILE|DIR... [--system-desc X.ttsys]`: verification, version
+// and schema report, and whether each binary fits the target system.
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "binary_paths.h"
+#include "cli_output.h"
 #include "commands.h"
+#include "default_target.h"
+#include "system_desc_generated.h"
+#include "tessera/format/target_fit.h"
 
 namespace tessera::tools {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string system_desc;
+  std::string result_file = "check_results.json";
+};
+
+Json version_json(const format::Binary& binary) {
+  const tt::target::Version* version = binary.version();
+  if (!version) return nullptr;
+  return Json{{"major", version->major()}, {"minor", version->minor()}, {"patch", version->patch()}};
+}
+
+std::string schema_report(const format::Binary& binary) {
+  if (!binary.schema_hash()) return "baseline (no schema hash)";
+  return binary.schema_matches() ? "matches this tessera" : "another schema";
+}
+
+Json check_one(const std::string& path, const format::Binary& target, bool& ok) {
+  Json entry{{"file", path}};
+  auto binary = format::Binary::load_file(path);
+  if (!binary.ok()) {
+    print_error(binary.error());
+    entry["result"] = "error";
+    entry["error"] = binary.error().describe();
+    ok = false;
+    return entry;
+  }
+  print_warnings(*binary);
+  entry["kind"] = std::string(format::file_identifier(binary->kind()));
+  entry["verified"] = true;
+  entry["version"] = version_json(*binary);
+  entry["schema"] = schema_report(*binary);
+  entry["warnings"] = binary->warnings();
+
+  std::vector<format::FitCheck> fit =
+      format::check_target_fit(binary->system_desc(), *target.system_desc());
+  Json checks = Json::array();
+  for (const format::FitCheck& check : fit) {
+    checks.push_back({{"check", check.name}, {"ok", check.ok}, {"detail", check.detail}});
+    if (!check.ok) {
+      std::cerr << "error: " << path << ": does not fit " << target.name() << ": " << check.name
+                << ": " << check.detail << "\n";
+    }
+  }
+  bool fits = format::all_fit(fit);
+  entry["fits_target"] = fits;
+  entry["target_checks"] = std::move(checks);
+  entry["result"] = fits ? "pass" : "fail";
+  ok = ok && fits;
+  std::cout << path << ": " << (fits ? "ok" : "does not fit the target") << " ("
+            << format::kind_name(binary->kind()) << ", " << schema_report(*binary) << ")\n";
+  return entry;
+}
+
+Result<format::Binary> load_target(const CheckOptions& options) {
+  if (options.system_desc.empty()) return default_target_system_desc();
+  TESSERA_ASSIGN_OR_RETURN(format::Binary target, format::Binary::load_file(options.system_desc));
+  if (target.kind() != format::BinaryKind::kSystemDesc || !target.system_desc()) {
+    return make_error(ErrorCode::kInvalidArgument, "--system-desc '", options.system_desc,
+                      "' is a ", format::kind_name(target.kind()),
+                      " binary, not a system descriptor (TTSY)");
+  }
+  return target;
+}
+
+int run_check(const CheckOptions& options) {
+  auto target = load_target(options);
+  if (!target.ok()) {
+    print_error(target.error());
+    return 1;
+  }
+  bool ok = true;
+  Json results = Json::array();
+  for (const BinaryPath& entry : collect_binary_paths(options.paths)) {
+    if (!entry.status.ok()) {
+      print_error(entry.status.error());
+      results.push_back({{"file", entry.path}, {"result", "error"},
+                         {"error", entry.status.error().describe()}});
+      ok = false;
+      continue;
+    }
+    results.push_back(check_one(entry.path, *target, ok));
+  }
+  Json report{{"target", target->name()}, {"results", std::move(results)}};
+  std::ofstream file(options.result_file);
+  file << report.dump(2) << "\n";
+  if (!file) {
+    std::cerr << "error: cannot write '" << options.result_file << "'\n";
+    return 1;
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace
 
 void register_check_command(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("check", "(being written)");
-  command->callback([&exit_code] { exit_code = 1; });
+  auto options = std::make_shared<CheckOptions>();
+  auto* command = app.add_subcommand(
+      "check", "Verify binaries and check that they fit the target system");
+  command->add_option("paths", options->paths, "Binaries, or directories searched recursively")
+      ->required();
+  command->add_option("--system-desc", options->system_desc,
+                      "Target system descriptor (.ttsys); default: the simulated wormhole_b0 chip");
+  command->add_option("--result-file", options->result_file, "Where to write the JSON report")
+      ->capture_default_str();
+  command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 
 }  // namespace tessera::tools

@@ -1,10 +1,74 @@
+// `tessera read FILE|DIR... [--section ...]`: binaries as JSON, one object per file.
+#include <iostream>
+
+#include "binary_paths.h"
+#include "cli_output.h"
 #include "commands.h"
+#include "tessera/format/binary_sections.h"
 
 namespace tessera::tools {
+namespace {
+
+struct ReadOptions {
+  std::vector<std::string> paths;
+  std::string section = "all";
+};
+
+// Prints one binary's section; returns false if it could not.
+bool read_one(const std::string& path, format::Section section) {
+  auto binary = format::Binary::load_file(path);
+  if (!binary.ok()) {
+    print_error(binary.error());
+    return false;
+  }
+  print_warnings(*binary);
+  auto json = format::read_section(*binary, section);
+  if (!json.ok()) {
+    print_error(json.error());
+    return false;
+  }
+  if (section == format::Section::kAll) {
+    std::cout << json->dump(2) << "\n";
+    return true;
+  }
+  // Sections name their file so several files' output can be told apart.
+  nlohmann::ordered_json labelled{{"file", path},
+                                  {"kind", format::file_identifier(binary->kind())}};
+  labelled.update(*json);
+  std::cout << labelled.dump(2) << "\n";
+  return true;
+}
+
+int run_read(const ReadOptions& options) {
+  auto section = format::section_from_name(options.section);
+  bool all_ok = true;
+  for (const BinaryPath& entry : collect_binary_paths(options.paths)) {
+    if (!entry.status.ok()) {
+      print_error(entry.status.error());
+      all_ok = false;
+      continue;
+    }
+    all_ok = read_one(entry.path, *section) && all_ok;
+  }
+  return all_ok ? 0 : 1;
+}
+
+}  // namespace
 
 void register_read_command(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("read", "(being written)");
-  command->callback([&exit_code] { exit_code = 1; });
+  auto options = std::make_shared<ReadOptions>();
+  auto* command = app.add_subcommand(
+      "read", "Print binaries (TTM0, TTNN, TTSY) as JSON, one object per file");
+  command->add_option("paths", options->paths, "Binaries, or directories searched recursively")
+      ->required();
+  command
+      ->add_option("--section", options->section,
+                   "all (the whole root table, accepted by `build`), version, system_desc, "
+                   "programs, inputs, outputs, kernels (TTM0 kernel sources)")
+      ->check(CLI::IsMember(
+          {"all", "version", "system_desc", "programs", "inputs", "outputs", "kernels"}))
+      ->capture_default_str();
+  command->callback([options, &exit_code] { exit_code = run_read(*options); });
 }
 
 }  // namespace tessera::tools

@@ -5,6 +5,7 @@
 // Each layer adds its own context on the way up with Status::with_context.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -51,12 +52,21 @@ class Error {
   std::vector<std::string> context_;
 };
 
+// An ok Status is a null pointer: cheap to return on hot paths.
 class [[nodiscard]] Status {
  public:
   Status() = default;
-  Status(Error error) : error_(std::move(error)) {}  // NOLINT: implicit by design
+  Status(Error error) : error_(std::make_unique<Error>(std::move(error))) {}  // NOLINT: implicit
+  Status(const Status& other)
+      : error_(other.error_ ? std::make_unique<Error>(*other.error_) : nullptr) {}
+  Status(Status&&) noexcept = default;
+  Status& operator=(const Status& other) {
+    if (this != &other) error_ = other.error_ ? std::make_unique<Error>(*other.error_) : nullptr;
+    return *this;
+  }
+  Status& operator=(Status&&) noexcept = default;
 
-  bool ok() const { return !error_.has_value(); }
+  bool ok() const { return error_ == nullptr; }
   const Error& error() const& { return *error_; }
   Error&& error() && { return std::move(*error_); }
 
@@ -66,16 +76,18 @@ class [[nodiscard]] Status {
   }
 
  private:
-  std::optional<Error> error_;
+  std::unique_ptr<Error> error_;
 };
 
-inline Status ok_status() { return Status(); }
+inline Status ok_status() {
+  return Status();
+}
 
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}  // NOLINT
-  Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
+  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}                 // NOLINT
+  Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}             // NOLINT
   Result(Status status) : state_(std::in_place_index<1>, std::move(status).error()) {}  // NOLINT
 
   bool ok() const { return state_.index() == 0; }
@@ -112,10 +124,11 @@ Error make_error(ErrorCode code, const Parts&... parts);
 #define TESSERA_CONCAT(a, b) TESSERA_CONCAT_INNER(a, b)
 
 // Returns the error of a Status/Result expression from the enclosing function.
-#define TESSERA_RETURN_IF_ERROR(expr)                                          \
-  do {                                                                         \
-    auto&& tessera_status_ = (expr);                                           \
-    if (!tessera_status_.ok()) return std::move(tessera_status_).error();      \
+// Takes the value by copy: `expr` may be a reference into a temporary (with_context).
+#define TESSERA_RETURN_IF_ERROR(expr)                                     \
+  do {                                                                    \
+    auto tessera_status_ = (expr);                                        \
+    if (!tessera_status_.ok()) return std::move(tessera_status_).error(); \
   } while (false)
 
 // Declares `lhs` from a Result expression, or returns its error.

@@ -36,11 +36,13 @@ class Binary {
   // Copies and verifies an in-memory binary; `name` is used in messages.
   static Result<Binary> load_memory(std::span<const uint8_t> bytes,
                                     std::string name = "<memory>");
+  // Takes ownership of the bytes: no copy.
+  static Result<Binary> load_memory(std::vector<uint8_t>&& bytes, std::string name = "<memory>");
 
   BinaryKind kind() const { return kind_; }
   const std::string& name() const { return name_; }
   // The whole file, size prefix included.
-  std::span<const uint8_t> bytes() const { return *bytes_; }
+  std::span<const uint8_t> bytes() const { return bytes_; }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
   // nullopt for baseline binaries, which carry no schema hash.
@@ -59,11 +61,17 @@ class Binary {
 
  private:
   Binary() = default;
+  // Verifies `bytes`, which `owner` keeps alive.
+  static Result<Binary> load_owned(std::shared_ptr<const void> owner, std::span<const uint8_t> bytes,
+                                   std::string name);
+  void read_schema_hash();
+  void check_extension();
   const uint8_t* root_pointer() const;
 
   BinaryKind kind_ = BinaryKind::kSystemDesc;
   std::string name_;
-  std::shared_ptr<const std::vector<uint8_t>> bytes_;
+  std::shared_ptr<const void> owner_;  // keeps bytes_ alive; shared by copies
+  std::span<const uint8_t> bytes_;
   std::vector<std::string> warnings_;
   std::optional<std::string> schema_hash_;
 };

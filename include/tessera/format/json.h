@@ -14,8 +14,15 @@ namespace tessera::format {
 // The whole root table as strict JSON, in schema field order.
 Result<std::string> binary_to_json(const Binary& binary);
 
+enum class SchemaHashStamp {
+  kStampIfAbsent,  // what tessera writes: binaries carry the schema hash
+  kLeaveAsIs,      // keep baseline JSON baseline (tests of baseline loading)
+};
+
 // Parses JSON for a root table of `kind` into a size-prefixed binary with the
-// kind's file identifier. Fills schema_hash with this build's if absent.
-Result<std::vector<uint8_t>> json_to_binary(std::string_view json, BinaryKind kind);
+// kind's file identifier.
+Result<std::vector<uint8_t>> json_to_binary(
+    std::string_view json, BinaryKind kind,
+    SchemaHashStamp stamp = SchemaHashStamp::kStampIfAbsent);
 
 }  // namespace tessera::format

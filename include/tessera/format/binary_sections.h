@@ -1,0 +1,23 @@
+// The parts of a binary that `tessera read --section` shows, as JSON.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string_view>
+
+#include "tessera/base/status.h"
+#include "tessera/format/binary.h"
+
+namespace tessera::format {
+
+enum class Section { kAll, kVersion, kSystemDesc, kPrograms, kInputs, kOutputs, kKernels };
+
+std::optional<Section> section_from_name(std::string_view name);
+std::string_view section_name(Section section);
+
+// kAll is the whole root table (what `tessera build` accepts); the others are
+// {"<section>": ...}. kKernels lists TTM0 kernel sources with their location
+// and the source split into lines so it reads naturally.
+Result<nlohmann::ordered_json> read_section(const Binary& binary, Section section);
+
+}  // namespace tessera::format

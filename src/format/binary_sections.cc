@@ -1,0 +1,161 @@
+#include "tessera/format/binary_sections.h"
+
+#include <array>
+
+#include "tessera/format/json.h"
+
+namespace tessera::format {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::array<std::pair<Section, std::string_view>, 7> kSectionNames = {{
+    {Section::kAll, "all"},
+    {Section::kVersion, "version"},
+    {Section::kSystemDesc, "system_desc"},
+    {Section::kPrograms, "programs"},
+    {Section::kInputs, "inputs"},
+    {Section::kOutputs, "outputs"},
+    {Section::kKernels, "kernels"},
+}};
+
+Json split_lines(const std::string& text) {
+  Json lines = Json::array();
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+const Json& member_or_empty(const Json& object, const char* key) {
+  static const Json empty_array = Json::array();
+  auto it = object.find(key);
+  return it == object.end() ? empty_array : *it;
+}
+
+// Per program: {"program": index, "name": ..., "<key>": [...]} for inputs/outputs.
+Json program_tensors(const Json& root, const char* key) {
+  Json result = Json::array();
+  size_t index = 0;
+  for (const Json& program : member_or_empty(root, "programs")) {
+    Json entry;
+    entry["program"] = index++;
+    entry["name"] = program.value("name", "");
+    entry[key] = member_or_empty(program, key);
+    result.push_back(std::move(entry));
+  }
+  return result;
+}
+
+void collect_program_kernels(const Json& command_program, Json location, Json& kernels) {
+  size_t kernel_index = 0;
+  for (const Json& kernel : member_or_empty(command_program, "kernels")) {
+    Json entry = location;
+    entry["kernel"] = kernel_index++;
+    entry["kind"] = kernel.value("kernel_type", "NONE");
+    entry["core_range_set"] = member_or_empty(kernel, "core_range_set");
+    const Json& body = kernel.contains("kernel") ? kernel["kernel"] : Json::object();
+    if (entry["kind"] == "KernelSource") {
+      entry["source_type"] = body.value("source_type", "Noc0");
+      entry["source"] = split_lines(body.value("source", ""));
+    } else if (entry["kind"] == "KernelBinary") {
+      entry["core_type"] = body.value("core_type", "BRISC");
+      entry["source"] = split_lines(body.value("debug_source", ""));
+    }
+    kernels.push_back(std::move(entry));
+  }
+}
+
+Json metal_kernels(const Json& root) {
+  Json kernels = Json::array();
+  size_t program_index = 0;
+  for (const Json& program : member_or_empty(root, "programs")) {
+    size_t device_program_index = 0;
+    for (const Json& device_program : member_or_empty(program, "device_programs")) {
+      size_t queue_index = 0;
+      for (const Json& queue : member_or_empty(device_program, "command_queues")) {
+        size_t command_index = 0;
+        for (const Json& command : member_or_empty(queue, "commands")) {
+          if (command.value("type_type", "") == "EnqueueProgramCommand" &&
+              command.contains("type") && command["type"].contains("program")) {
+            Json location;
+            location["program"] = program_index;
+            location["device_program"] = device_program_index;
+            location["queue"] = queue_index;
+            location["command"] = command_index;
+            collect_program_kernels(command["type"]["program"], std::move(location), kernels);
+          }
+          ++command_index;
+        }
+        ++queue_index;
+      }
+      ++device_program_index;
+    }
+    ++program_index;
+  }
+  return kernels;
+}
+
+}  // namespace
+
+std::optional<Section> section_from_name(std::string_view name) {
+  for (const auto& [section, section_text] : kSectionNames) {
+    if (section_text == name) return section;
+  }
+  return std::nullopt;
+}
+
+std::string_view section_name(Section section) {
+  for (const auto& [candidate, text] : kSectionNames) {
+    if (candidate == section) return text;
+  }
+  return "";
+}
+
+Result<nlohmann::ordered_json> read_section(const Binary& binary, Section section) {
+  TESSERA_ASSIGN_OR_RETURN(std::string text, binary_to_json(binary));
+  Json root = Json::parse(text, nullptr, false);
+  if (root.is_discarded()) {
+    return make_error(ErrorCode::kInternal, "flatbuffers produced JSON that does not parse")
+        .add_context(binary.name());
+  }
+  // The checksum seals these exact bytes; `build` stamps a fresh one.
+  root.erase("content_checksum");
+  if (section == Section::kAll) return root;
+
+  Json result;
+  switch (section) {
+    case Section::kVersion:
+      result["version"] = root.value("version", Json::object());
+      result["ttmlir_git_hash"] = root.value("ttmlir_git_hash", "");
+      result["schema_hash"] = binary.schema_hash() ? Json(*binary.schema_hash()) : Json(nullptr);
+      result["checksum"] = binary.schema_hash() ? "verified" : "none (baseline)";
+      result["schema"] = !binary.schema_hash()   ? "baseline (no schema hash)"
+                         : binary.schema_matches() ? "this tessera's schema"
+                                                   : "another schema";
+      break;
+    case Section::kSystemDesc:
+      result["system_desc"] = root.value("system_desc", Json::object());
+      break;
+    case Section::kPrograms: result["programs"] = member_or_empty(root, "programs"); break;
+    case Section::kInputs: result["inputs"] = program_tensors(root, "inputs"); break;
+    case Section::kOutputs: result["outputs"] = program_tensors(root, "outputs"); break;
+    case Section::kKernels:
+      if (binary.kind() != BinaryKind::kMetal) {
+        return make_error(ErrorCode::kInvalidArgument,
+                          "section 'kernels' applies to TTMetal (TTM0) binaries; this is a ",
+                          kind_name(binary.kind()), " binary")
+            .add_context(binary.name());
+      }
+      result["kernels"] = metal_kernels(root);
+      break;
+    case Section::kAll: break;
+  }
+  return result;
+}
+
+}  // namespace tessera::format

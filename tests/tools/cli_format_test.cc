@@ -1,0 +1,149 @@
+// End-to-end: `tessera read`, `build` and `check` as a user runs them.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "../support/cli_runner.h"
+
+namespace tessera::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using Json = nlohmann::json;
+
+class CliFormatTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write_bytes(dir / "model.ttm",
+                example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal));
+    write_bytes(dir / "model.ttnn",
+                example_binary("eltwise_add.ttnn.json", format::BinaryKind::kTtnn));
+    write_bytes(dir / "system.ttsys",
+                example_binary("system_desc_wormhole_b0.json", format::BinaryKind::kSystemDesc));
+  }
+  std::string path(const std::string& name) { return (dir / name).string(); }
+
+  TempDir dir;
+};
+
+TEST_F(CliFormatTest, ReadPrintsOneJsonObjectPerFile) {
+  CliResult result = run_cli({"read", dir.path().string(), "--section", "version"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  // Three pretty-printed objects, one per binary, sorted by path.
+  size_t objects = 0;
+  for (size_t at = 0; (at = result.out.find("\n}\n", at)) != std::string::npos; at += 3) ++objects;
+  EXPECT_EQ(objects, 3u);
+  EXPECT_THAT(result.out, HasSubstr("\"kind\": \"TTM0\""));
+  EXPECT_THAT(result.out, HasSubstr("\"kind\": \"TTSY\""));
+}
+
+TEST_F(CliFormatTest, ReadBuildReadRoundTripsByteIdenticalJson) {
+  for (const char* name : {"model.ttm", "model.ttnn", "system.ttsys"}) {
+    CliResult first = run_cli({"read", path(name)});
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+    std::ofstream(dir / "dump.json") << first.out;
+    std::string rebuilt = path(std::string("rebuilt_") + name);
+    CliResult build = run_cli({"build", path("dump.json"), "-o", rebuilt});
+    ASSERT_EQ(build.exit_code, 0) << build.err;
+    CliResult second = run_cli({"read", rebuilt});
+    ASSERT_EQ(second.exit_code, 0) << second.err;
+    EXPECT_EQ(second.out, first.out) << name;
+  }
+}
+
+TEST_F(CliFormatTest, KernelsSectionShowsSources) {
+  CliResult result = run_cli({"read", path("model.ttm"), "--section", "kernels"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  Json json = Json::parse(result.out);
+  EXPECT_EQ(json["kernels"].size(), 3u);
+  EXPECT_EQ(json["kernels"][1]["source_type"], "Tensix");
+}
+
+TEST_F(CliFormatTest, BuildNeedsAKindItCanTell) {
+  std::ofstream(dir / "in.json") << "{}";
+  CliResult result = run_cli({"build", path("in.json"), "-o", path("out.bin")});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("pass --kind"));
+  CliResult with_kind =
+      run_cli({"build", path("in.json"), "-o", path("out.bin"), "--kind", "ttnn"});
+  EXPECT_EQ(with_kind.exit_code, 0) << with_kind.err;
+}
+
+TEST_F(CliFormatTest, UsageErrorsExitTwo) {
+  EXPECT_EQ(run_cli({"read"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"read", path("model.ttm"), "--section", "bogus"}).exit_code, 2);
+  EXPECT_EQ(run_cli({"no-such-command"}).exit_code, 2);
+  CliResult help = run_cli({"read", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("--section"));
+}
+
+TEST_F(CliFormatTest, MalformedCorpusIsRejectedWithExitOneAndNoSignal) {
+  std::vector<uint8_t> good = example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal);
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> corpus;
+  corpus.push_back({"empty.ttm", {}});
+  std::mt19937 random(5);
+  std::vector<uint8_t> noise(2000);
+  for (uint8_t& byte : noise) byte = static_cast<uint8_t>(random());
+  corpus.push_back({"noise.ttm", noise});
+  for (int point = 1; point <= 10; ++point) {
+    corpus.push_back({"truncated" + std::to_string(point) + ".ttm",
+                      std::vector<uint8_t>(good.begin(), good.begin() + good.size() * point / 11)});
+  }
+  for (int flip = 0; flip < 50; ++flip) {
+    std::vector<uint8_t> damaged = good;
+    damaged[random() % damaged.size()] ^= static_cast<uint8_t>(1u << (random() % 8));
+    corpus.push_back({"flip" + std::to_string(flip) + ".ttm", damaged});
+  }
+  std::vector<uint8_t> wrong_id = good;
+  std::copy_n("XXXX", 4, wrong_id.begin() + 8);
+  corpus.push_back({"wrong_id.ttm", wrong_id});
+
+  for (const auto& [name, bytes] : corpus) {
+    write_bytes(dir / name, bytes);
+    std::vector<std::vector<std::string>> commands = {
+        {"read", path(name)}, {"check", path(name), "--system-desc", path("system.ttsys")}};
+    for (const auto& command : commands) {
+      CliResult result = run_cli(command);
+      EXPECT_EQ(result.signal, 0) << command[0] << " " << name;
+      EXPECT_EQ(result.exit_code, 1) << command[0] << " " << name;
+      EXPECT_THAT(result.err, HasSubstr("error: " + path(name))) << command[0] << " " << name;
+    }
+  }
+}
+
+TEST_F(CliFormatTest, RenamedBinaryWarnsAndLoadsByIdentifier) {
+  std::filesystem::copy_file(dir / "model.ttnn", dir / "renamed.ttm");
+  CliResult result = run_cli({"read", path("renamed.ttm"), "--section", "version"});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_THAT(result.err, HasSubstr("warning: " + path("renamed.ttm")));
+  EXPECT_THAT(result.out, HasSubstr("\"kind\": \"TTNN\""));
+}
+
+TEST_F(CliFormatTest, CheckWritesResultsAndRejectsANonSystemTarget) {
+  CliResult result = run_cli(
+      {"check", path("model.ttm"), path("model.ttnn"), "--system-desc", path("system.ttsys")},
+      dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  Json report = Json::parse(read_text_file(dir / "check_results.json"));
+  ASSERT_EQ(report["results"].size(), 2u);
+  EXPECT_EQ(report["results"][0]["result"], "pass");
+  EXPECT_EQ(report["results"][0]["kind"], "TTM0");
+  EXPECT_TRUE(report["results"][1]["fits_target"]);
+
+  CliResult wrong_target = run_cli({"check", path("model.ttm"), "--system-desc", path("model.ttnn")});
+  EXPECT_EQ(wrong_target.exit_code, 1);
+  EXPECT_THAT(wrong_target.err, HasSubstr("not a system descriptor"));
+}
+
+TEST_F(CliFormatTest, MissingPathsAreReportedAndTheRestStillRun) {
+  CliResult result = run_cli({"read", path("missing.ttm"), path("model.ttnn"), "--section", "version"});
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_THAT(result.err, HasSubstr("no such file"));
+  EXPECT_THAT(result.out, HasSubstr("model.ttnn"));
+}
+
+}  // namespace
+}  // namespace tessera::testing
