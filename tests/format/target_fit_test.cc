@@ -54,6 +54,7 @@ TEST(TargetFitTest, LargerGridDoesNotFit) {
   Binary target = system_with("", nullptr);
   Binary binary = system_with("grid_size", Json{{"y", 10}, {"x", 8}});
   const auto checks = check_target_fit(binary.system_desc(), *target.system_desc());
+  ASSERT_NE(find_check(checks, "chip 0 grid"), nullptr);
   EXPECT_FALSE(find_check(checks, "chip 0 grid")->ok);
   EXPECT_EQ(find_check(checks, "chip 0 grid")->detail, "binary grid 10x8, target grid 8x8");
   // A smaller grid fits.
@@ -65,8 +66,8 @@ TEST(TargetFitTest, MemoryAlignmentAndBases) {
   Binary target = system_with("", nullptr);
   auto failing = [&](const std::string& field, Json value, const std::string& check) {
     Binary binary = system_with(field, std::move(value));
-    const FitCheck* found =
-        find_check(check_target_fit(binary.system_desc(), *target.system_desc()), check);
+    const auto checks = check_target_fit(binary.system_desc(), *target.system_desc());
+    const FitCheck* found = find_check(checks, check);
     return found && !found->ok;
   };
   EXPECT_TRUE(failing("l1_size", 2'000'000, "chip 0 l1_size"));
