@@ -1,0 +1,112 @@
+// JIT costs: a cold compile of a typical reader kernel (at -O1 and -O2),
+// loading a compiled kernel from the disk cache, and an in-memory hit.
+#include <benchmark/benchmark.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <string>
+
+#include "tessera/sim/jit/kernel_cache.h"
+
+namespace tessera::sim {
+namespace {
+
+// Shaped like tt-metal's interleaved unary reader.
+constexpr const char* kReaderSource = R"(#include "dataflow_api.h"
+void kernel_main() {
+  uint32_t src_addr = get_arg_val<uint32_t>(0);
+  uint32_t num_tiles = get_arg_val<uint32_t>(1);
+  uint32_t start_id = get_arg_val<uint32_t>(2);
+  constexpr bool src_is_dram = get_compile_time_arg_val(0) == 1;
+  constexpr uint32_t cb_id_in0 = 0;
+  const uint32_t tile_bytes = get_tile_size(cb_id_in0);
+  const InterleavedAddrGenFast<src_is_dram> s = {
+      .bank_base_address = src_addr, .page_size = tile_bytes, .data_format = DataFormat::Float16_b};
+  for (uint32_t i = start_id; i < start_id + num_tiles; i++) {
+    cb_reserve_back(cb_id_in0, 1);
+    uint32_t l1_write_addr = get_write_ptr(cb_id_in0);
+    noc_async_read_tile(i, s, l1_write_addr);
+    noc_async_read_barrier();
+    cb_push_back(cb_id_in0, 1);
+  }
+}
+)";
+
+class ScratchCache {
+ public:
+  ScratchCache() {
+    std::string pattern = std::filesystem::temp_directory_path().string() + "/tessera_bench_XXXXXX";
+    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~ScratchCache() {
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+KernelBuildSpec reader(int variant) {
+  KernelBuildSpec spec;
+  spec.name = "reader_unary_interleaved.cpp";
+  spec.source = kReaderSource;
+  spec.processor = KernelProcessor::kDataMovement1;
+  spec.compile_args = {1};
+  spec.defines = {{"VARIANT", std::to_string(variant)}};
+  return spec;
+}
+
+void BM_ColdCompile(benchmark::State& state) {
+  ScratchCache scratch;
+  CompilerConfig compiler = default_compiler_config();
+  for (std::string& flag : compiler.flags) {
+    if (flag == "-O1" || flag == "-O2") flag = "-O" + std::to_string(state.range(0));
+  }
+  auto cache = KernelCache::create({.root = scratch.path(), .compiler = compiler});
+  if (!cache.ok()) return state.SkipWithError(cache.error().describe().c_str());
+  int variant = 0;
+  for (auto _ : state) {
+    auto kernel = (*cache)->get(reader(variant++));  // a new define: always a miss
+    if (!kernel.ok()) return state.SkipWithError(kernel.error().describe().c_str());
+  }
+}
+BENCHMARK(BM_ColdCompile)
+    ->Arg(1)
+    ->Arg(2)
+    ->ArgNames({"O"})
+    ->Iterations(8)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+
+// Hash the spec, find the .so on disk, dlopen it and bind the host table.
+void BM_CachedLoadFromDisk(benchmark::State& state) {
+  ScratchCache scratch;
+  auto cache = KernelCache::create({.root = scratch.path()});
+  if (!cache.ok()) return state.SkipWithError(cache.error().describe().c_str());
+  const KernelBuildSpec spec = reader(0);
+  if (!(*cache)->get(spec).ok()) return state.SkipWithError("compile failed");
+  const std::string key = (*cache)->key(spec);
+  for (auto _ : state) {
+    (*cache)->drop(key);  // unloads: the next get reloads from disk
+    auto kernel = (*cache)->get(spec);
+    if (!kernel.ok()) return state.SkipWithError(kernel.error().describe().c_str());
+  }
+}
+BENCHMARK(BM_CachedLoadFromDisk)->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+void BM_MemoryHit(benchmark::State& state) {
+  ScratchCache scratch;
+  auto cache = KernelCache::create({.root = scratch.path()});
+  if (!cache.ok()) return state.SkipWithError(cache.error().describe().c_str());
+  const KernelBuildSpec spec = reader(0);
+  if (!(*cache)->get(spec).ok()) return state.SkipWithError("compile failed");
+  for (auto _ : state) benchmark::DoNotOptimize((*cache)->get(spec));
+}
+BENCHMARK(BM_MemoryHit)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace tessera::sim
+
+BENCHMARK_MAIN();

@@ -1,0 +1,183 @@
+/* The binary interface between the simulator and a JIT-compiled kernel.
+ *
+ * Shared verbatim by host code and by kernels (it is bundled with the kernel
+ * API headers), so it is plain C with fixed-width types only.
+ *
+ * A kernel shared object exports four functions (see tessera_kernel_entry.h):
+ *   uint32_t tessera_kernel_abi_version(void);
+ *   int      tessera_kernel_install(const tessera_host_table*);  0 = accepted
+ *   void     tessera_kernel_set_context(tessera_kernel_context*);
+ *   int      tessera_kernel_run(void);  0 = ran, 1 = no entry point found
+ *
+ * The host installs its callback table once per load. Before every switch
+ * into a kernel fiber it calls set_context, which stores the fiber's context
+ * in the kernel's thread-local; inline API functions (runtime args, CB
+ * pointers, coordinates) read it directly, and blocking or checked
+ * operations call through the table. Host callbacks never return errors:
+ * they end the kernel's fiber (no C++ exception crosses the kernel). */
+#ifndef TESSERA_SIM_JIT_KERNEL_ABI_H_
+#define TESSERA_SIM_JIT_KERNEL_ABI_H_
+
+#include <stdint.h>
+
+/* Bump on any layout or meaning change of the structs below. */
+#define TESSERA_KERNEL_ABI_VERSION 1u
+
+/* tt-metal's per-kernel limit: 341 u32 runtime args (unique + common). */
+#define TESSERA_MAX_RUNTIME_ARGS 341u
+#define TESSERA_NUM_CIRCULAR_BUFFERS 32u
+#define TESSERA_NUM_NOCS 2u
+
+/* NoC addresses kernels pass around: a 32-bit local address plus the
+ * target core's NoC coordinates in the upper bits. Unicast: x in bits
+ * 32..39, y in 40..47. Multicast rectangle: x_start 32..39, y_start
+ * 40..47, x_end 48..55, y_end 56..63. */
+#define TESSERA_NOC_XY_ADDR(x, y, addr) \
+  ((((uint64_t)(y)&0xffu) << 40) | (((uint64_t)(x)&0xffu) << 32) | (uint64_t)(uint32_t)(addr))
+#define TESSERA_NOC_MULTICAST_ADDR(x_start, y_start, x_end, y_end, addr)       \
+  ((((uint64_t)(y_end)&0xffu) << 56) | (((uint64_t)(x_end)&0xffu) << 48) |     \
+   (((uint64_t)(y_start)&0xffu) << 40) | (((uint64_t)(x_start)&0xffu) << 32) | \
+   (uint64_t)(uint32_t)(addr))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which RISC-V processor of a Tensix core the kernel stands for. */
+enum tessera_processor {
+  TESSERA_PROCESSOR_DM0 = 0,     /* BRISC, RISCV_0 */
+  TESSERA_PROCESSOR_DM1 = 1,     /* NCRISC, RISCV_1 */
+  TESSERA_PROCESSOR_COMPUTE = 2, /* the three TRISCs as one fiber */
+};
+
+/* One circular buffer as the kernel sees it; mirrors the device-side
+ * interface. Addresses are L1 addresses (host addresses below 4 GiB).
+ * Owned and updated by the host's CB implementation. */
+typedef struct tessera_cb_interface {
+  uint32_t fifo_size;      /* bytes */
+  uint32_t fifo_limit;     /* end address */
+  uint32_t fifo_page_size; /* bytes */
+  uint32_t fifo_num_pages;
+  uint32_t fifo_rd_ptr;
+  uint32_t fifo_wr_ptr;
+  uint32_t pages_received; /* written by producers, read by consumers */
+  uint32_t pages_acked;    /* written by consumers, read by producers */
+} tessera_cb_interface;
+
+typedef struct tessera_kernel_context {
+  uint32_t abi_version;
+  uint32_t processor; /* enum tessera_processor */
+  const uint32_t* runtime_args;
+  uint32_t runtime_arg_count;
+  uint32_t common_arg_count;
+  const uint32_t* common_args;
+  uint8_t noc_x[TESSERA_NUM_NOCS]; /* my_x[noc] */
+  uint8_t noc_y[TESSERA_NUM_NOCS]; /* my_y[noc] */
+  uint32_t absolute_logical_x;
+  uint32_t absolute_logical_y;
+  uint32_t relative_logical_x;
+  uint32_t relative_logical_y;
+  tessera_cb_interface* cbs; /* TESSERA_NUM_CIRCULAR_BUFFERS entries, or null */
+  void* host;                /* the host's per-invocation state */
+} tessera_kernel_context;
+
+/* Modifiers of the DPRINT stream. */
+enum tessera_dprint_modifier {
+  TESSERA_DPRINT_SETW = 0, /* value: width for the next item */
+  TESSERA_DPRINT_SETPRECISION = 1,
+  TESSERA_DPRINT_FIXED = 2,
+  TESSERA_DPRINT_DEFAULTFLOAT = 3,
+  TESSERA_DPRINT_HEX = 4,
+  TESSERA_DPRINT_DEC = 5,
+  TESSERA_DPRINT_OCT = 6,
+  TESSERA_DPRINT_ENDL = 7,
+};
+
+typedef tessera_kernel_context tk_ctx;
+
+typedef struct tessera_host_table {
+  uint32_t abi_version;
+  uint32_t size; /* sizeof(tessera_host_table) on the host */
+
+  /* Ends the kernel's program with an error; never returns. */
+  void (*fail)(tk_ctx* ctx, const char* message);
+
+  /* Debug print stream. */
+  void (*dprint_text)(tk_ctx* ctx, const char* text);
+  void (*dprint_integer)(tk_ctx* ctx, uint64_t bits, int is_signed);
+  void (*dprint_float)(tk_ctx* ctx, double value);
+  void (*dprint_modifier)(tk_ctx* ctx, uint32_t modifier, int32_t value);
+
+  /* Circular buffers (blocking calls park the fiber). */
+  void (*cb_reserve_back)(tk_ctx* ctx, int32_t cb, int32_t pages);
+  void (*cb_push_back)(tk_ctx* ctx, int32_t cb, int32_t pages);
+  void (*cb_wait_front)(tk_ctx* ctx, int32_t cb, int32_t pages);
+  void (*cb_pop_front)(tk_ctx* ctx, int32_t cb, int32_t pages);
+  int (*cb_pages_reservable_at_back)(tk_ctx* ctx, int32_t cb, int32_t pages);
+  int (*cb_pages_available_at_front)(tk_ctx* ctx, int32_t cb, int32_t pages);
+
+  /* NoC transfers; every one is checked against the target's memory. */
+  void (*noc_read)(tk_ctx* ctx, uint64_t src_noc_addr, uint32_t dst_l1, uint32_t size, uint8_t noc);
+  void (*noc_write)(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_noc_addr, uint32_t size,
+                    uint8_t noc);
+  void (*noc_write_multicast)(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_mcast_addr, uint32_t size,
+                              uint32_t num_dests, int linked, int loopback, uint8_t noc);
+  void (*noc_inline_write)(tk_ctx* ctx, uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable,
+                           uint8_t noc);
+  void (*noc_read_barrier)(tk_ctx* ctx, uint8_t noc);
+  void (*noc_write_barrier)(tk_ctx* ctx, uint8_t noc);
+  void (*noc_writes_flushed)(tk_ctx* ctx, uint8_t noc);
+
+  /* Semaphores: L1 words addressed like any other L1 address. */
+  uint32_t (*get_semaphore)(tk_ctx* ctx, uint32_t semaphore_id);
+  void (*semaphore_set)(tk_ctx* ctx, uint32_t l1_addr, uint32_t value);
+  void (*semaphore_wait)(tk_ctx* ctx, uint32_t l1_addr, uint32_t value, int at_least);
+  void (*noc_semaphore_inc)(tk_ctx* ctx, uint64_t noc_addr, uint32_t increment, uint8_t noc);
+  void (*noc_semaphore_set_multicast)(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_mcast_addr,
+                                      uint32_t num_dests, int linked, int loopback, uint8_t noc);
+
+  /* Address generation for banked (interleaved) buffers. */
+  uint64_t (*bank_noc_addr)(tk_ctx* ctx, int is_dram, uint32_t bank_id, uint32_t offset,
+                            uint8_t noc);
+  uint64_t (*interleaved_page_noc_addr)(tk_ctx* ctx, int is_dram, uint32_t base_addr,
+                                        uint32_t page_size, uint32_t page_id, uint32_t offset,
+                                        uint8_t noc);
+
+  /* Compute-engine operations, one entry point: `op` is a
+   * tessera_compute_op, `args` its operands. Lets tile operations grow
+   * without an ABI change. */
+  void (*compute)(tk_ctx* ctx, uint32_t op, const uint32_t* args, uint32_t arg_count);
+} tessera_host_table;
+
+/* Operation codes for tessera_host_table.compute. */
+enum tessera_compute_op {
+  TESSERA_COMPUTE_TILE_REGS_ACQUIRE = 0,
+  TESSERA_COMPUTE_TILE_REGS_COMMIT = 1,
+  TESSERA_COMPUTE_TILE_REGS_WAIT = 2,
+  TESSERA_COMPUTE_TILE_REGS_RELEASE = 3,
+  TESSERA_COMPUTE_COPY_TILE_INIT = 10, /* cb */
+  TESSERA_COMPUTE_COPY_TILE = 11,      /* cb, tile, dst */
+  TESSERA_COMPUTE_PACK_TILE = 12,      /* dst, cb, out_tile (or ~0 for next) */
+  TESSERA_COMPUTE_BINARY_OP_INIT = 20, /* cb_a, cb_b, cb_out */
+  TESSERA_COMPUTE_BINARY_INIT = 21,    /* kind, cb_a, cb_b */
+  TESSERA_COMPUTE_BINARY_TILES = 22,   /* kind, cb_a, cb_b, tile_a, tile_b, dst */
+  TESSERA_COMPUTE_MATMUL_INIT = 30,    /* cb_a, cb_b, cb_out, transpose */
+  TESSERA_COMPUTE_MATMUL_TILES = 31,   /* cb_a, cb_b, tile_a, tile_b, dst, transpose */
+  TESSERA_COMPUTE_UNARY_INIT = 40,     /* kind */
+  TESSERA_COMPUTE_UNARY_TILE = 41,     /* kind, dst, param */
+};
+
+/* Kinds for TESSERA_COMPUTE_BINARY_* and TESSERA_COMPUTE_UNARY_*. */
+enum tessera_binary_kind { TESSERA_BINARY_ADD = 0, TESSERA_BINARY_SUB = 1, TESSERA_BINARY_MUL = 2 };
+enum tessera_unary_kind {
+  TESSERA_UNARY_EXP = 0,
+  TESSERA_UNARY_RELU = 1,
+  TESSERA_UNARY_RECIP = 2,
+  TESSERA_UNARY_SQRT = 3,
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TESSERA_SIM_JIT_KERNEL_ABI_H_ */

@@ -1,0 +1,68 @@
+// Compiled kernels, cached on disk by content hash and kept loaded in
+// memory. Misses are compiled in parallel; disk writes are atomic, so
+// several processes can share one cache directory.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/sim/jit/kernel_build_spec.h"
+#include "tessera/sim/jit/kernel_compiler.h"
+#include "tessera/sim/jit/loaded_kernel.h"
+
+namespace tessera::sim {
+
+struct KernelCacheOptions {
+  std::string root{};                              // empty: default_cache_root()
+  CompilerConfig compiler{};                       // empty executable: default_compiler_config()
+  const tessera_host_table* host_table = nullptr;  // null: default_host_table()
+};
+
+struct KernelCacheStats {
+  std::size_t memory_hits = 0;  // already loaded in this process
+  std::size_t disk_hits = 0;    // compiled earlier, loaded from disk
+  std::size_t compiled = 0;
+};
+
+class KernelCache {
+ public:
+  static Result<std::unique_ptr<KernelCache>> create(KernelCacheOptions options = {});
+
+  // The loaded kernel for `spec`, compiling it on a miss.
+  Result<std::shared_ptr<const LoadedKernel>> get(const KernelBuildSpec& spec);
+  // Same for many specs; all misses compile in parallel. Results are in
+  // the order of `specs`.
+  std::vector<Result<std::shared_ptr<const LoadedKernel>>> get_all(
+      const std::vector<KernelBuildSpec>& specs);
+
+  // The content hash naming `spec`'s shared object.
+  std::string key(const KernelBuildSpec& spec) const;
+  // Forgets loaded kernels; each unloads when its last user lets go.
+  void drop(const std::string& key);
+  void drop_all();
+
+  KernelCacheStats stats() const;
+  const std::string& root() const { return root_; }
+  const std::string& include_directory() const { return include_directory_; }
+
+ private:
+  KernelCache() = default;
+  std::string shared_object_path(const std::string& key) const;
+
+  std::string root_;
+  std::string include_directory_;
+  CompilerConfig compiler_;
+  std::string key_prefix_;  // kernel API, compiler identity, flags
+  const tessera_host_table* host_table_ = nullptr;
+
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const LoadedKernel>> loaded_;
+  KernelCacheStats stats_;
+};
+
+}  // namespace tessera::sim

@@ -1,0 +1,4 @@
+// Compute kernels use the same circular buffer calls as data movement.
+#pragma once
+#include "api/circular_buffer.h"
+#include "api/compute/common.h"

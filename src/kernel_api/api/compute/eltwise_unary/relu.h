@@ -1,0 +1,15 @@
+// relu_tile: elementwise relu of a destination register, in place.
+#pragma once
+
+#include "api/compute/eltwise_unary/eltwise_unary.h"
+
+namespace ckernel {
+
+ALWI void relu_tile_init() {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_UNARY_INIT, TESSERA_UNARY_RELU);
+}
+ALWI void relu_tile(uint32_t idst) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_UNARY_TILE, TESSERA_UNARY_RELU, idst, 0u);
+}
+
+}  // namespace ckernel

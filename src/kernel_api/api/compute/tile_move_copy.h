@@ -1,0 +1,19 @@
+// Copying tiles from a circular buffer into destination registers.
+#pragma once
+
+#include "api/compute/common.h"
+
+namespace ckernel {
+
+ALWI void copy_tile_init(uint32_t cbid) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_COPY_TILE_INIT, cbid);
+}
+ALWI void copy_tile_to_dst_init_short(uint32_t cbid, uint32_t transpose = 0) {
+  (void)transpose;
+  copy_tile_init(cbid);
+}
+ALWI void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index, uint32_t dst_tile_index) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_COPY_TILE, in_cb_id, in_tile_index, dst_tile_index);
+}
+
+}  // namespace ckernel

@@ -1,0 +1,9 @@
+// The data-movement kernel API (BRISC/NCRISC kernels).
+#pragma once
+
+#include "api/circular_buffer.h"
+#include "api/compile_time_args.h"
+#include "api/dataflow/address_generators.h"
+#include "api/dataflow/noc.h"
+#include "api/dataflow/semaphore.h"
+#include "api/kernel_args.h"

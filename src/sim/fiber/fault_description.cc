@@ -1,0 +1,38 @@
+#include "fault_description.h"
+
+#include <signal.h>
+
+namespace tessera::sim {
+
+namespace {
+
+const char* signal_meaning(int signal, int code) {
+  switch (signal) {
+    case SIGSEGV:
+      return code == SEGV_ACCERR ? "SIGSEGV (access to protected memory)"
+                                 : "SIGSEGV (access to unmapped memory)";
+    case SIGBUS:
+      return "SIGBUS (misaligned or nonexistent physical address)";
+    case SIGILL:
+      return "SIGILL (illegal instruction)";
+    case SIGFPE:
+      return code == FPE_INTDIV ? "SIGFPE (integer division by zero)"
+                                : "SIGFPE (arithmetic exception)";
+    default:
+      return "unexpected signal";
+  }
+}
+
+}  // namespace
+
+Error describe_fault(const FaultRecord& fault, const FiberStack& stack) {
+  if (fault.signal == SIGSEGV && stack.guard_contains(fault.address)) {
+    return make_error(ErrorCode::kKernelFault, "crashed: stack overflow (the fiber stack has ",
+                      stack.usable_size() / 1024, " KiB; fault at guard page address ",
+                      fault.address, ")");
+  }
+  return make_error(ErrorCode::kKernelFault, "crashed: ", signal_meaning(fault.signal, fault.code),
+                    " at address ", fault.address);
+}
+
+}  // namespace tessera::sim
