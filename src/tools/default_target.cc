@@ -1,10 +1,15 @@
 #include "default_target.h"
 
+#include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/sim/arch/system_desc_writer.h"
+
 namespace tessera::tools {
 
 Result<format::Binary> default_target_system_desc() {
-  return make_error(ErrorCode::kUnimplemented,
-                    "no default simulated chip yet; pass --system-desc FILE.ttsys");
+  TESSERA_ASSIGN_OR_RETURN(sim::ChipDescriptor chip,
+                           sim::builtin_chip_descriptor(sim::Arch::kWormholeB0));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, sim::write_system_desc(chip, 1));
+  return format::Binary::load_memory(std::move(bytes), "simulated wormhole_b0");
 }
 
 }  // namespace tessera::tools

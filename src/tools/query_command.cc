@@ -1,10 +1,71 @@
+// `tessera query [--arch A] [--devices N] [--save-artifacts DIR]`: the system
+// descriptor of simulated chips, as JSON on stdout (and a .ttsys in DIR).
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli_output.h"
 #include "commands.h"
+#include "tessera/format/binary.h"
+#include "tessera/format/json.h"
+#include "tessera/sim/arch/system_desc_writer.h"
 
 namespace tessera::tools {
+namespace {
+
+struct QueryOptions {
+  std::string arch = "wormhole_b0";
+  uint32_t devices = 1;
+  std::string artifacts_dir;
+};
+
+Status run_query(const QueryOptions& options) {
+  std::optional<sim::Arch> arch = sim::arch_from_name(options.arch);
+  if (!arch) {
+    return make_error(ErrorCode::kInvalidArgument, "unknown arch '", options.arch,
+                      "' (grayskull, wormhole_b0 or blackhole)");
+  }
+  TESSERA_ASSIGN_OR_RETURN(sim::ChipDescriptor chip, sim::builtin_chip_descriptor(*arch));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
+                           sim::write_system_desc(chip, options.devices));
+  TESSERA_ASSIGN_OR_RETURN(format::Binary binary,
+                           format::Binary::load_memory(bytes, "system_desc.ttsys"));
+  TESSERA_ASSIGN_OR_RETURN(std::string json, format::binary_to_json(binary));
+  if (!options.artifacts_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.artifacts_dir, error);
+    if (error) {
+      return make_error(ErrorCode::kIo, "cannot create directory ", options.artifacts_dir, ": ",
+                        error.message());
+    }
+    std::string path = (std::filesystem::path(options.artifacts_dir) / "system_desc.ttsys");
+    TESSERA_RETURN_IF_ERROR(format::write_binary_file(path, bytes));
+    std::cerr << "wrote " << path << "\n";
+  }
+  // Pretty, like `tessera read`, keeping schema field order.
+  std::cout << nlohmann::ordered_json::parse(json, nullptr, false).dump(2) << "\n";
+  return ok_status();
+}
+
+}  // namespace
 
 void register_query_command(CLI::App& app, int& exit_code) {
-  auto* command = app.add_subcommand("query", "(being written)");
-  command->callback([&exit_code] { exit_code = 1; });
+  auto options = std::make_shared<QueryOptions>();
+  auto* command =
+      app.add_subcommand("query", "Print the system descriptor of simulated chips as JSON");
+  command->add_option("--arch", options->arch, "Chip architecture")
+      ->check(CLI::IsMember({"grayskull", "wormhole_b0", "blackhole"}))
+      ->capture_default_str();
+  command->add_option("--devices", options->devices, "Number of devices")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  command->add_option("--save-artifacts", options->artifacts_dir,
+                      "Also write DIR/system_desc.ttsys");
+  command->callback([options, &exit_code] {
+    Status status = run_query(*options);
+    if (!status.ok()) print_error(status.error());
+    exit_code = status.ok() ? 0 : 1;
+  });
 }
 
 }  // namespace tessera::tools

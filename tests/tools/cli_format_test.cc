@@ -138,6 +138,22 @@ TEST_F(CliFormatTest, CheckWritesResultsAndRejectsANonSystemTarget) {
   EXPECT_THAT(wrong_target.err, HasSubstr("not a system descriptor"));
 }
 
+TEST_F(CliFormatTest, CheckDefaultsToTheSimulatedWormholeChip) {
+  CliResult result = run_cli({"check", path("model.ttm")}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  Json report = Json::parse(read_text_file(dir / "check_results.json"));
+  EXPECT_EQ(report["target"], "simulated wormhole_b0");
+
+  // A binary compiled for a larger grid does not fit, and says why.
+  Json json = Json::parse(run_cli({"read", path("model.ttnn")}).out);
+  json["system_desc"]["chip_descs"][0]["grid_size"] = Json{{"y", 10}, {"x", 12}};
+  std::ofstream(dir / "big.json") << json.dump();
+  ASSERT_EQ(run_cli({"build", path("big.json"), "-o", path("big.ttnn")}).exit_code, 0);
+  CliResult big = run_cli({"check", path("big.ttnn")}, dir.path());
+  EXPECT_EQ(big.exit_code, 1);
+  EXPECT_THAT(big.err, HasSubstr("chip 0 grid: binary grid 10x12, target grid 8x8"));
+}
+
 TEST_F(CliFormatTest, MissingPathsAreReportedAndTheRestStillRun) {
   CliResult result = run_cli({"read", path("missing.ttm"), path("model.ttnn"), "--section", "version"});
   EXPECT_EQ(result.exit_code, 1);

@@ -1,0 +1,61 @@
+// A simulated device (tt-metal's Device): one chip with its own memory,
+// buffers and up to two hardware command queues. Several can be open at once.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/metal/command_queue.h"
+#include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/sim/memory/chip.h"
+
+namespace tessera::metal {
+
+// What closing a device found: buffers still live (now freed) and queue
+// failures that were never surfaced.
+struct CloseReport {
+  std::vector<sim::BufferInfo> leaked_buffers;
+  std::vector<Error> unsurfaced_errors;
+};
+
+class Device {
+ public:
+  static constexpr uint32_t kMaxCommandQueues = 2;
+
+  static Result<std::unique_ptr<Device>> open(uint32_t id, sim::Arch arch,
+                                              uint32_t num_command_queues = 1);
+  // With any descriptor, e.g. one read from a binary's system descriptor.
+  static Result<std::unique_ptr<Device>> open(uint32_t id, sim::ChipDescriptor chip,
+                                              uint32_t num_command_queues = 1);
+  // Closes if still open; anything close would report goes to stderr.
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  // Drains the queues, frees every live buffer, releases the chip. Buffer
+  // handles then report the device as closed. Closing twice is harmless.
+  CloseReport close();
+  bool is_open() const { return chip_ != nullptr; }
+
+  uint32_t id() const { return id_; }
+  const sim::ChipDescriptor& descriptor() const { return descriptor_; }
+  // The simulated chip (memories, buffers), shared with the kernel engine.
+  // Null after close.
+  const std::shared_ptr<sim::Chip>& chip() const { return chip_; }
+
+  uint32_t num_command_queues() const { return static_cast<uint32_t>(queues_.size()); }
+  Result<CommandQueue*> command_queue(uint32_t index = 0);
+
+ private:
+  Device(uint32_t id, sim::ChipDescriptor descriptor, std::shared_ptr<sim::Chip> chip,
+         uint32_t num_command_queues);
+
+  uint32_t id_;
+  sim::ChipDescriptor descriptor_;
+  std::shared_ptr<sim::Chip> chip_;
+  std::vector<std::unique_ptr<CommandQueue>> queues_;
+};
+
+}  // namespace tessera::metal

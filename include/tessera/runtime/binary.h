@@ -1,0 +1,41 @@
+// A program binary handle (TTM0 or TTNN), tagged with the runtime it runs on.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/format/binary.h"
+#include "tessera/runtime/runtime_kind.h"
+#include "tessera/runtime/tensor_info.h"
+
+namespace tessera::runtime {
+
+class Binary {
+ public:
+  static Result<Binary> load(const std::string& path);
+  static Result<Binary> load_memory(std::span<const uint8_t> bytes, std::string name = "<memory>");
+  // Wraps an already loaded binary; errors for system descriptors.
+  static Result<Binary> from_format(format::Binary binary);
+
+  Runtime runtime() const { return runtime_; }
+  const format::Binary& format() const { return *binary_; }
+  const std::string& name() const { return binary_->name(); }
+
+  uint32_t program_count() const;
+  Result<std::string> program_name(uint32_t program) const;
+  Result<std::vector<TensorInfo>> program_inputs(uint32_t program) const;
+  Result<std::vector<TensorInfo>> program_outputs(uint32_t program) const;
+
+ private:
+  Binary(std::shared_ptr<const format::Binary> binary, Runtime runtime)
+      : binary_(std::move(binary)), runtime_(runtime) {}
+  Status check_program_index(uint32_t program) const;
+
+  std::shared_ptr<const format::Binary> binary_;
+  Runtime runtime_;
+};
+
+}  // namespace tessera::runtime

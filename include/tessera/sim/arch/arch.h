@@ -1,0 +1,19 @@
+// The chip architectures tessera simulates.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace tessera::sim {
+
+enum class Arch {
+  kGrayskull,
+  kWormholeB0,
+  kBlackhole,
+};
+
+// "grayskull", "wormhole_b0", "blackhole" (the CLI spelling).
+std::string_view arch_name(Arch arch);
+std::optional<Arch> arch_from_name(std::string_view name);
+
+}  // namespace tessera::sim

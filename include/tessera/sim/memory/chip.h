@@ -1,0 +1,52 @@
+// One simulated chip: its descriptor, its L1 and DRAM, and the buffers in them.
+//
+// This is what the kernel engine and the host device API share: kernels read
+// and write the memories directly; the host moves whole buffers in and out.
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "tessera/base/status.h"
+#include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/sim/buffer/buffer_registry.h"
+#include "tessera/sim/memory/dram_memory.h"
+#include "tessera/sim/memory/l1_memory.h"
+
+namespace tessera::sim {
+
+class Chip {
+ public:
+  static Result<std::unique_ptr<Chip>> create(ChipDescriptor descriptor);
+
+  const ChipDescriptor& descriptor() const { return descriptor_; }
+  L1Memory& l1() { return l1_; }
+  const L1Memory& l1() const { return l1_; }
+  DramMemory& dram() { return dram_; }
+  const DramMemory& dram() const { return dram_; }
+  BufferRegistry& buffers() { return *buffers_; }
+  const BufferRegistry& buffers() const { return *buffers_; }
+
+  // Host pointer to offset 0 of a bank (DRAM channel or worker core).
+  uint8_t* bank_base(MemoryType type, uint32_t bank) const;
+
+  // Whole-buffer transfers: `data` holds the pages in host (row-major) order
+  // and must be exactly the buffer's size.
+  Status write_buffer(BufferId id, std::span<const uint8_t> data);
+  Status read_buffer(BufferId id, std::span<uint8_t> data) const;
+
+ private:
+  Chip(ChipDescriptor descriptor, L1Memory l1, DramMemory dram,
+       std::unique_ptr<BufferRegistry> buffers)
+      : descriptor_(std::move(descriptor)),
+        l1_(std::move(l1)),
+        dram_(std::move(dram)),
+        buffers_(std::move(buffers)) {}
+
+  ChipDescriptor descriptor_;
+  L1Memory l1_;
+  DramMemory dram_;
+  std::unique_ptr<BufferRegistry> buffers_;
+};
+
+}  // namespace tessera::sim

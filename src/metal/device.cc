@@ -1,0 +1,92 @@
+#include "tessera/metal/device.h"
+
+#include <cstdio>
+#include <mutex>
+#include <set>
+
+namespace tessera::metal {
+
+namespace {
+
+// Ids of open devices: one Device object per id at a time.
+std::mutex open_ids_mutex;
+std::set<uint32_t> open_ids;
+
+}  // namespace
+
+Result<std::unique_ptr<Device>> Device::open(uint32_t id, sim::Arch arch,
+                                             uint32_t num_command_queues) {
+  TESSERA_ASSIGN_OR_RETURN(sim::ChipDescriptor chip, sim::builtin_chip_descriptor(arch));
+  return open(id, std::move(chip), num_command_queues);
+}
+
+Result<std::unique_ptr<Device>> Device::open(uint32_t id, sim::ChipDescriptor descriptor,
+                                             uint32_t num_command_queues) {
+  if (num_command_queues == 0 || num_command_queues > kMaxCommandQueues) {
+    return make_error(ErrorCode::kInvalidArgument, "device ", id, ": ", num_command_queues,
+                      " command queues requested; a device has 1 to ", kMaxCommandQueues);
+  }
+  {
+    std::lock_guard lock(open_ids_mutex);
+    if (!open_ids.insert(id).second) {
+      return make_error(ErrorCode::kAlreadyExists, "device ", id, " is already open");
+    }
+  }
+  Result<std::unique_ptr<sim::Chip>> chip = sim::Chip::create(descriptor);
+  if (!chip.ok()) {
+    std::lock_guard lock(open_ids_mutex);
+    open_ids.erase(id);
+    Error error = std::move(chip).error();
+    error.add_context("opening device " + std::to_string(id));
+    return error;
+  }
+  std::shared_ptr<sim::Chip> shared_chip = std::move(chip).value();
+  return std::unique_ptr<Device>(
+      new Device(id, std::move(descriptor), std::move(shared_chip), num_command_queues));
+}
+
+Device::Device(uint32_t id, sim::ChipDescriptor descriptor, std::shared_ptr<sim::Chip> chip,
+               uint32_t num_command_queues)
+    : id_(id), descriptor_(std::move(descriptor)), chip_(std::move(chip)) {
+  for (uint32_t queue = 0; queue < num_command_queues; ++queue) {
+    queues_.push_back(std::make_unique<CommandQueue>(id, queue));
+  }
+}
+
+Device::~Device() {
+  CloseReport report = close();
+  for (const sim::BufferInfo& buffer : report.leaked_buffers) {
+    std::fprintf(stderr, "tessera: device %u closed with live %s; freed it\n", id_,
+                 buffer.describe().c_str());
+  }
+  for (const Error& error : report.unsurfaced_errors) {
+    std::fprintf(stderr, "tessera: device %u closed with an unreported failure: %s\n", id_,
+                 error.describe().c_str());
+  }
+}
+
+CloseReport Device::close() {
+  CloseReport report;
+  if (!chip_) return report;
+  // Queues first: no command may touch the chip once it is released.
+  for (auto& queue : queues_) {
+    Status status = queue->shut_down();
+    if (!status.ok()) report.unsurfaced_errors.push_back(std::move(status).error());
+  }
+  report.leaked_buffers = chip_->buffers().deallocate_all();
+  chip_.reset();
+  std::lock_guard lock(open_ids_mutex);
+  open_ids.erase(id_);
+  return report;
+}
+
+Result<CommandQueue*> Device::command_queue(uint32_t index) {
+  if (!chip_) return make_error(ErrorCode::kFailedPrecondition, "device ", id_, " is closed");
+  if (index >= queues_.size()) {
+    return make_error(ErrorCode::kOutOfRange, "device ", id_, " has ", queues_.size(),
+                      " command queue(s); queue ", index, " does not exist");
+  }
+  return queues_[index].get();
+}
+
+}  // namespace tessera::metal

@@ -1,0 +1,75 @@
+#include "tessera/runtime/device.h"
+
+#include <mutex>
+
+namespace tessera::runtime {
+
+struct Device::State {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<metal::Device>> devices;  // empty once closed
+};
+
+uint32_t Device::num_devices() const {
+  if (!state_) return 0;
+  std::lock_guard lock(state_->mutex);
+  return static_cast<uint32_t>(state_->devices.size());
+}
+
+Result<metal::Device*> Device::device(uint32_t index) const {
+  if (!state_) return make_error(ErrorCode::kFailedPrecondition, "device handle is not open");
+  std::lock_guard lock(state_->mutex);
+  if (state_->devices.empty()) {
+    return make_error(ErrorCode::kFailedPrecondition, "device has been closed");
+  }
+  if (index >= state_->devices.size()) {
+    return make_error(ErrorCode::kOutOfRange, "device index ", index, " out of range: ",
+                      state_->devices.size(), " device(s) open");
+  }
+  return state_->devices[index].get();
+}
+
+Result<Device> open_device(const DeviceOptions& options) {
+  if (options.device_ids.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, "open_device: no device ids given");
+  }
+  if (options.chips && options.chips->size() < options.device_ids.size()) {
+    return make_error(ErrorCode::kInvalidArgument, "open_device: ", options.device_ids.size(),
+                      " device ids but the system descriptor has ", options.chips->size(),
+                      " chip(s)");
+  }
+  auto state = std::make_shared<Device::State>();
+  for (size_t i = 0; i < options.device_ids.size(); ++i) {
+    uint32_t id = options.device_ids[i];
+    auto device = options.chips
+                      ? metal::Device::open(id, (*options.chips)[i], options.num_hw_command_queues)
+                      : metal::Device::open(id, options.arch, options.num_hw_command_queues);
+    if (!device.ok()) return std::move(device).error().add_context("open device " + std::to_string(id));
+    state->devices.push_back(std::move(device).value());
+  }
+  return Device(std::move(state));
+}
+
+Result<std::vector<std::string>> close_device(Device& device) {
+  if (!device.state_) return make_error(ErrorCode::kFailedPrecondition, "device handle is not open");
+  std::vector<std::unique_ptr<metal::Device>> devices;
+  {
+    std::lock_guard lock(device.state_->mutex);
+    if (device.state_->devices.empty()) {
+      return make_error(ErrorCode::kFailedPrecondition, "device has already been closed");
+    }
+    devices.swap(device.state_->devices);
+  }
+  std::vector<std::string> report;
+  for (auto& open : devices) {
+    metal::CloseReport closed = open->close();
+    for (const sim::BufferInfo& buffer : closed.leaked_buffers) {
+      report.push_back("device " + std::to_string(open->id()) + ": freed live " + buffer.describe());
+    }
+    for (const Error& error : closed.unsurfaced_errors) {
+      report.push_back("device " + std::to_string(open->id()) + ": " + error.describe());
+    }
+  }
+  return report;
+}
+
+}  // namespace tessera::runtime

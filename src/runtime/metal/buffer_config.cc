@@ -1,0 +1,166 @@
+#include "buffer_config.h"
+
+#include <sstream>
+
+#include "tessera/runtime/tensor_info.h"
+
+namespace tessera::runtime::metal_backend {
+namespace {
+
+using tt::target::MemorySpace;
+
+constexpr uint32_t kTileDim = 32;
+constexpr uint64_t kBfp8TileBytes = 1088;
+
+bool is_tiled(const tt::target::MemoryDesc& memory) {
+  const auto* tile = memory.tile_shape();
+  return tile && tile->y() == static_cast<int>(kTileDim) && tile->x() == static_cast<int>(kTileDim);
+}
+
+Result<uint64_t> tile_bytes(tt::target::DataType type) {
+  if (type == tt::target::DataType::BFP_BFloat8) return kBfp8TileBytes;
+  uint32_t element = element_size(type);
+  if (element == 0) {
+    return make_error(ErrorCode::kUnimplemented, "data type ",
+                      tt::target::EnumNameDataType(type), " is not supported in device buffers");
+  }
+  return uint64_t{kTileDim} * kTileDim * element;
+}
+
+// The per-core shard, in elements: {height, width}.
+Result<std::array<uint32_t, 2>> shard_elements(const tt::target::MemoryDesc& memory) {
+  const auto* shape = memory.shape();
+  if (!shape || shape->size() == 0) {
+    return make_error(ErrorCode::kInvalidArgument, "memory_desc.shape (the per-core shard) is missing");
+  }
+  uint64_t height = 1;
+  for (uint32_t i = 0; i + 1 < shape->size(); ++i) height *= static_cast<uint64_t>(shape->Get(i));
+  uint64_t width = static_cast<uint64_t>(shape->Get(shape->size() - 1));
+  if (is_tiled(memory)) {
+    height *= kTileDim;
+    width *= kTileDim;
+  }
+  if (height == 0 || width == 0 || height > UINT32_MAX || width > UINT32_MAX) {
+    return make_error(ErrorCode::kInvalidArgument, "shard shape ", height, "x", width,
+                      " elements is empty or too large");
+  }
+  return std::array<uint32_t, 2>{static_cast<uint32_t>(height), static_cast<uint32_t>(width)};
+}
+
+sim::CoreRange grid_of(const tt::target::LayoutDesc& layout) {
+  const auto* ranges = layout.core_range_set();
+  if (!ranges || ranges->size() == 0) return {{0, 0}, {0, 0}};
+  const auto* range = ranges->Get(0);
+  uint32_t x = static_cast<uint32_t>(range->loc().x());
+  uint32_t y = static_cast<uint32_t>(range->loc().y());
+  return {{x, y},
+          {x + static_cast<uint32_t>(std::max(1, range->size().x())) - 1,
+           y + static_cast<uint32_t>(std::max(1, range->size().y())) - 1}};
+}
+
+Result<metal::BufferConfig> l1_config(const tt::target::TensorRef& ref,
+                                      const tt::target::LayoutDesc& layout) {
+  const auto& memory = *layout.memory_desc();
+  if (layout.core_range_set() && layout.core_range_set()->size() > 1) {
+    return make_error(ErrorCode::kUnimplemented, "an L1 tensor over ",
+                      layout.core_range_set()->size(),
+                      " core ranges; tessera supports one rectangular range");
+  }
+  TESSERA_ASSIGN_OR_RETURN(auto shard, shard_elements(memory));
+  sim::CoreRange grid = grid_of(layout);
+  bool tiled = is_tiled(memory);
+  std::array<uint32_t, 2> page = tiled ? std::array<uint32_t, 2>{kTileDim, kTileDim}
+                                       : std::array<uint32_t, 2>{1, shard[1]};
+  uint64_t page_bytes = 0;
+  if (tiled) {
+    TESSERA_ASSIGN_OR_RETURN(page_bytes, tile_bytes(memory.data_type()));
+  } else {
+    uint32_t element = element_size(memory.data_type());
+    if (element == 0) {
+      return make_error(ErrorCode::kInvalidArgument, "block-float data type ",
+                        tt::target::EnumNameDataType(memory.data_type()),
+                        " needs a 32x32 tile_shape");
+    }
+    page_bytes = uint64_t{shard[1]} * element;
+  }
+  sim::ShardSpec spec;
+  spec.cores = {grid};
+  spec.shard_shape = shard;
+  spec.page_shape = page;
+  spec.tensor_pages = {grid.height() * (shard[0] / page[0]), grid.width() * (shard[1] / page[1])};
+  uint64_t pages = uint64_t{spec.tensor_pages[0]} * spec.tensor_pages[1];
+  if (ref.size() != pages * page_bytes) {
+    return make_error(ErrorCode::kInvalidArgument, "size ", ref.size(), " bytes disagrees with ",
+                      grid.height(), "x", grid.width(), " cores of ", shard[0], "x", shard[1],
+                      "-element shards (", pages, " pages of ", page_bytes, " bytes = ",
+                      pages * page_bytes, ")");
+  }
+  return metal::BufferConfig{sim::MemoryType::kL1, ref.size(), page_bytes,
+                             sim::BufferLayout::kBlockSharded, std::move(spec)};
+}
+
+Result<metal::BufferConfig> dram_config(const tt::target::TensorRef& ref,
+                                        const tt::target::LayoutDesc& layout) {
+  const auto& memory = *layout.memory_desc();
+  uint64_t page_bytes = ref.size();
+  if (is_tiled(memory)) {
+    TESSERA_ASSIGN_OR_RETURN(page_bytes, tile_bytes(memory.data_type()));
+  } else if (ref.desc()->shape() && ref.desc()->shape()->size() > 0) {
+    int last = ref.desc()->shape()->Get(ref.desc()->shape()->size() - 1);
+    page_bytes = static_cast<uint64_t>(std::max(last, 1)) * std::max(1u, element_size(memory.data_type()));
+  }
+  if (page_bytes == 0 || ref.size() % page_bytes != 0) {
+    return make_error(ErrorCode::kInvalidArgument, "size ", ref.size(),
+                      " bytes is not a whole number of ", page_bytes, "-byte pages");
+  }
+  return metal::BufferConfig::interleaved(sim::MemoryType::kDram, ref.size(), page_bytes);
+}
+
+}  // namespace
+
+Result<metal::BufferConfig> buffer_config(const tt::target::TensorRef& ref) {
+  if (!ref.desc() || !ref.desc()->layout() || !ref.desc()->layout()->memory_desc()) {
+    return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(),
+                      " has no layout (desc.layout.memory_desc is missing)");
+  }
+  if (ref.size() == 0) {
+    return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(), " has size 0");
+  }
+  const auto& layout = *ref.desc()->layout();
+  Result<metal::BufferConfig> config = make_error(ErrorCode::kInternal, "");
+  switch (layout.memory_desc()->memory_space()) {
+    case MemorySpace::DeviceL1: config = l1_config(ref, layout); break;
+    case MemorySpace::DeviceDRAM: config = dram_config(ref, layout); break;
+    default:
+      return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(), " lives in ",
+                        tt::target::EnumNameMemorySpace(layout.memory_desc()->memory_space()),
+                        " memory, not on the device");
+  }
+  if (!config.ok()) return std::move(config).error().add_context("tensor " + std::to_string(ref.global_id()));
+  return config;
+}
+
+std::string describe_request(const metal::BufferConfig& config, uint64_t address) {
+  std::ostringstream text;
+  text << sim::memory_type_name(config.memory_type) << " "
+       << sim::buffer_layout_name(config.layout) << " " << config.size << " bytes (page "
+       << config.page_size << ") at 0x" << std::hex << address;
+  return text.str();
+}
+
+bool same_request(const metal::BufferConfig& a, const metal::BufferConfig& b) {
+  auto shard_key = [](const std::optional<sim::ShardSpec>& shard) {
+    if (!shard) return std::string();
+    std::ostringstream key;
+    for (const auto& range : shard->cores) {
+      key << range.start.x << "," << range.start.y << "-" << range.end.x << "," << range.end.y << ";";
+    }
+    key << shard->shard_shape[0] << "x" << shard->shard_shape[1] << "/" << shard->page_shape[0]
+        << "x" << shard->page_shape[1] << "/" << static_cast<int>(shard->orientation);
+    return key.str();
+  };
+  return a.memory_type == b.memory_type && a.size == b.size && a.page_size == b.page_size &&
+         a.layout == b.layout && shard_key(a.shard) == shard_key(b.shard);
+}
+
+}  // namespace tessera::runtime::metal_backend

@@ -1,0 +1,68 @@
+#include "tessera/runtime/tensor.h"
+
+#include <cstring>
+
+#include "tessera/base/large_buffer.h"
+
+namespace tessera::runtime {
+
+struct Tensor::Storage {
+  LargeBuffer owned;
+  std::span<uint8_t> bytes;
+};
+
+namespace {
+
+Status check_size(const TensorInfo& info, size_t bytes) {
+  if (bytes != info.size_bytes) {
+    return make_error(ErrorCode::kInvalidArgument, info.describe(), ": given ", bytes,
+                      " bytes of data, the tensor holds ", info.size_bytes);
+  }
+  return ok_status();
+}
+
+}  // namespace
+
+Result<Tensor> Tensor::create_owned(TensorInfo info, Runtime runtime) {
+  auto storage = std::make_shared<Storage>();
+  storage->owned = LargeBuffer(info.size_bytes);
+  if (!storage->owned.valid()) {
+    return make_error(ErrorCode::kOutOfMemory, "cannot allocate ", info.size_bytes,
+                      " bytes of host memory for ", info.describe());
+  }
+  if (info.size_bytes) std::memset(storage->owned.data(), 0, info.size_bytes);
+  storage->bytes = storage->owned.span();
+  return Tensor(std::move(info), runtime, std::move(storage));
+}
+
+Result<Tensor> Tensor::create_from_bytes(TensorInfo info, std::span<const uint8_t> bytes,
+                                         Runtime runtime) {
+  TESSERA_RETURN_IF_ERROR(check_size(info, bytes.size()));
+  TESSERA_ASSIGN_OR_RETURN(Tensor tensor, create_owned(std::move(info), runtime));
+  if (!bytes.empty()) std::memcpy(tensor.mutable_bytes().data(), bytes.data(), bytes.size());
+  return tensor;
+}
+
+Result<Tensor> Tensor::create_borrowed(TensorInfo info, std::span<uint8_t> bytes,
+                                       Runtime runtime) {
+  TESSERA_RETURN_IF_ERROR(check_size(info, bytes.size()));
+  auto storage = std::make_shared<Storage>();
+  storage->bytes = bytes;
+  return Tensor(std::move(info), runtime, std::move(storage));
+}
+
+std::span<const uint8_t> Tensor::bytes() const {
+  return storage_ ? std::span<const uint8_t>(storage_->bytes) : std::span<const uint8_t>();
+}
+
+std::span<uint8_t> Tensor::mutable_bytes() {
+  return storage_ ? storage_->bytes : std::span<uint8_t>();
+}
+
+Status check_runtime(const char* what, Runtime handle, Runtime expected) {
+  if (handle == expected) return ok_status();
+  return make_error(ErrorCode::kInvalidArgument, what, " belongs to the ", runtime_name(handle),
+                    " runtime but is used with the ", runtime_name(expected), " runtime");
+}
+
+}  // namespace tessera::runtime

@@ -1,0 +1,201 @@
+#include "tessera/sim/buffer/buffer_page_map.h"
+
+namespace tessera::sim {
+
+namespace {
+
+uint64_t round_up(uint64_t value, uint64_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+uint64_t ceil_div(uint64_t a, uint64_t b) {
+  return (a + b - 1) / b;
+}
+
+// The cores of the ranges, one range after another, each walked row by row
+// (row-major) or column by column (col-major).
+std::vector<CoreCoord> ordered_cores(const ShardSpec& shard) {
+  std::vector<CoreCoord> cores;
+  for (const CoreRange& range : shard.cores) {
+    if (shard.orientation == ShardOrientation::kRowMajor) {
+      for (uint32_t y = range.start.y; y <= range.end.y; ++y) {
+        for (uint32_t x = range.start.x; x <= range.end.x; ++x) cores.push_back({x, y});
+      }
+    } else {
+      for (uint32_t x = range.start.x; x <= range.end.x; ++x) {
+        for (uint32_t y = range.start.y; y <= range.end.y; ++y) cores.push_back({x, y});
+      }
+    }
+  }
+  return cores;
+}
+
+struct ShardGrid {
+  uint32_t shard_rows, shard_cols;  // pages per shard
+  uint64_t grid_rows, grid_cols;    // shards
+};
+
+Result<ShardGrid> shard_grid(const ShardSpec& shard) {
+  auto [shard_h, shard_w] = shard.shard_shape;
+  auto [page_h, page_w] = shard.page_shape;
+  if (page_h == 0 || page_w == 0 || shard_h == 0 || shard_w == 0) {
+    return make_error(ErrorCode::kInvalidArgument, "shard shape ", shard_h, "x", shard_w,
+                      " and page shape ", page_h, "x", page_w, " must not be empty");
+  }
+  if (shard_h % page_h != 0 || shard_w % page_w != 0) {
+    return make_error(ErrorCode::kInvalidArgument, "shard shape ", shard_h, "x", shard_w,
+                      " is not a whole number of ", page_h, "x", page_w, " pages");
+  }
+  ShardGrid grid{shard_h / page_h, shard_w / page_w, 0, 0};
+  grid.grid_rows = ceil_div(shard.tensor_pages[0], grid.shard_rows);
+  grid.grid_cols = ceil_div(shard.tensor_pages[1], grid.shard_cols);
+  return grid;
+}
+
+// The core holding shard (row, col) of the shard grid.
+Result<CoreCoord> shard_core(BufferLayout layout, const ShardSpec& shard,
+                             const std::vector<CoreCoord>& cores, const ShardGrid& grid,
+                             uint64_t row, uint64_t col) {
+  switch (layout) {
+    case BufferLayout::kHeightSharded:
+      return cores[row];
+    case BufferLayout::kWidthSharded:
+      return cores[col];
+    case BufferLayout::kBlockSharded: {
+      const CoreRange& range = shard.cores.front();
+      bool row_major = shard.orientation == ShardOrientation::kRowMajor;
+      uint64_t x = row_major ? col : row;
+      uint64_t y = row_major ? row : col;
+      (void)grid;
+      return CoreCoord{range.start.x + static_cast<uint32_t>(x),
+                       range.start.y + static_cast<uint32_t>(y)};
+    }
+    case BufferLayout::kInterleaved:
+      break;
+  }
+  return make_error(ErrorCode::kInternal, "interleaved layout has no shards");
+}
+
+Status check_shard_fits(BufferLayout layout, const ShardSpec& shard, const ShardGrid& grid,
+                        size_t num_cores) {
+  if (layout == BufferLayout::kHeightSharded && grid.grid_cols != 1) {
+    return make_error(ErrorCode::kInvalidArgument, "height sharding needs shards as wide as the ",
+                      shard.tensor_pages[1], "-page tensor, but shards are ", grid.shard_cols,
+                      " pages wide");
+  }
+  if (layout == BufferLayout::kWidthSharded && grid.grid_rows != 1) {
+    return make_error(ErrorCode::kInvalidArgument, "width sharding needs shards as tall as the ",
+                      shard.tensor_pages[0], "-page tensor, but shards are ", grid.shard_rows,
+                      " pages tall");
+  }
+  if (layout == BufferLayout::kBlockSharded) {
+    if (shard.cores.size() != 1) {
+      return make_error(ErrorCode::kInvalidArgument,
+                        "block sharding needs exactly one core rectangle, got ",
+                        shard.cores.size());
+    }
+    const CoreRange& range = shard.cores.front();
+    bool row_major = shard.orientation == ShardOrientation::kRowMajor;
+    uint64_t needed_x = row_major ? grid.grid_cols : grid.grid_rows;
+    uint64_t needed_y = row_major ? grid.grid_rows : grid.grid_cols;
+    if (needed_x > range.width() || needed_y > range.height()) {
+      return make_error(ErrorCode::kInvalidArgument, "block sharding needs ", needed_x, "x",
+                        needed_y, " cores but the core range is ", range.width(), "x",
+                        range.height());
+    }
+    return ok_status();
+  }
+  uint64_t shards = grid.grid_rows * grid.grid_cols;
+  if (shards > num_cores) {
+    return make_error(ErrorCode::kInvalidArgument, "the tensor needs ", shards, " shards but only ",
+                      num_cores, " cores are given");
+  }
+  return ok_status();
+}
+
+}  // namespace
+
+Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num_banks,
+                                            CoreCoord grid, uint64_t alignment) {
+  if (spec.page_size == 0 || spec.size == 0 || spec.size % spec.page_size != 0) {
+    return make_error(ErrorCode::kInvalidArgument, describe(spec),
+                      ": size must be a non-zero multiple of the page size");
+  }
+  if (num_banks == 0) return make_error(ErrorCode::kInvalidArgument, "no banks to place pages in");
+  BufferPageMap map;
+  map.num_pages_ = spec.size / spec.page_size;
+  map.page_size_ = spec.page_size;
+  map.aligned_page_size_ = round_up(spec.page_size, alignment);
+  map.num_banks_ = num_banks;
+  if (spec.layout == BufferLayout::kInterleaved) {
+    map.bytes_per_bank_ = ceil_div(map.num_pages_, num_banks) * map.aligned_page_size_;
+    return map;
+  }
+  if (!spec.shard) {
+    return make_error(ErrorCode::kInvalidArgument, describe(spec), " has no shard spec");
+  }
+  const ShardSpec& shard = *spec.shard;
+  uint64_t tensor_pages = uint64_t{shard.tensor_pages[0]} * shard.tensor_pages[1];
+  if (tensor_pages != map.num_pages_) {
+    return make_error(ErrorCode::kInvalidArgument, describe(spec), " has ", map.num_pages_,
+                      " pages but the shard spec's tensor is ", shard.tensor_pages[0], "x",
+                      shard.tensor_pages[1], " = ", tensor_pages, " pages");
+  }
+  TESSERA_ASSIGN_OR_RETURN(ShardGrid shards, shard_grid(shard));
+  std::vector<CoreCoord> cores = ordered_cores(shard);
+  TESSERA_RETURN_IF_ERROR(check_shard_fits(spec.layout, shard, shards, cores.size()));
+
+  const uint64_t slots = uint64_t{shards.shard_rows} * shards.shard_cols;
+  map.bytes_per_bank_ = slots * map.aligned_page_size_;
+  map.bank_used_.assign(num_banks, false);
+  map.slot_pages_.assign(num_banks, {});
+  map.sharded_locations_.resize(map.num_pages_);
+  const uint32_t tensor_cols = shard.tensor_pages[1];
+  for (uint64_t page = 0; page < map.num_pages_; ++page) {
+    uint64_t row = page / tensor_cols, col = page % tensor_cols;
+    TESSERA_ASSIGN_OR_RETURN(CoreCoord core,
+                             shard_core(spec.layout, shard, cores, shards, row / shards.shard_rows,
+                                        col / shards.shard_cols));
+    bool dram = spec.memory_type == MemoryType::kDram;
+    if (dram ? core.y != 0 : (core.x >= grid.x || core.y >= grid.y)) {
+      return make_error(
+          ErrorCode::kOutOfRange, describe(spec), ": shard core ", to_string(core),
+          dram ? " is not a DRAM channel {channel, 0}" : " is outside the worker grid");
+    }
+    uint32_t bank = dram ? core.x : core.y * grid.x + core.x;
+    if (bank >= num_banks) {
+      return make_error(ErrorCode::kOutOfRange, describe(spec), ": shard bank ", bank,
+                        " does not exist (", num_banks, " banks)");
+    }
+    uint64_t slot = (row % shards.shard_rows) * shards.shard_cols + col % shards.shard_cols;
+    map.sharded_locations_[page] = {bank, slot * map.aligned_page_size_};
+    if (!map.bank_used_[bank]) {
+      map.bank_used_[bank] = true;
+      map.slot_pages_[bank].assign(slots, -1);
+    }
+    map.slot_pages_[bank][slot] = static_cast<int64_t>(page);
+  }
+  return map;
+}
+
+std::optional<uint64_t> BufferPageMap::host_page_at(uint32_t bank, uint64_t offset) const {
+  if (bank >= num_banks_ || offset % aligned_page_size_ >= page_size_) return std::nullopt;
+  uint64_t slot = offset / aligned_page_size_;
+  if (interleaved()) {
+    uint64_t page = slot * num_banks_ + bank;
+    if (page >= num_pages_) return std::nullopt;
+    return page;
+  }
+  if (!bank_used_[bank] || slot >= slot_pages_[bank].size() || slot_pages_[bank][slot] < 0) {
+    return std::nullopt;
+  }
+  return static_cast<uint64_t>(slot_pages_[bank][slot]);
+}
+
+bool BufferPageMap::uses_bank(uint32_t bank) const {
+  if (bank >= num_banks_) return false;
+  if (interleaved()) return bank < num_pages_;
+  return bank_used_[bank];
+}
+
+}  // namespace tessera::sim

@@ -1,0 +1,36 @@
+#include "tessera/sim/memory/dram_memory.h"
+
+namespace tessera::sim {
+
+Result<DramMemory> DramMemory::create(uint32_t num_channels, uint64_t channel_size) {
+  if (num_channels == 0 || channel_size == 0) {
+    return make_error(ErrorCode::kInvalidArgument, "DRAM needs channels and a size (got ",
+                      num_channels, " channels of ", channel_size, " bytes)");
+  }
+  TESSERA_ASSIGN_OR_RETURN(MappedRegion region,
+                           MappedRegion::map_anywhere(num_channels * channel_size, "DRAM"));
+  region.advise_huge_pages();
+  return DramMemory(std::move(region), num_channels, channel_size);
+}
+
+Result<uint8_t*> DramMemory::host_pointer(uint32_t channel, uint64_t offset, uint64_t size) const {
+  if (channel >= num_channels_) {
+    return make_error(ErrorCode::kOutOfRange, "DRAM channel ", channel,
+                      " does not exist (chip has ", num_channels_, " channels)");
+  }
+  if (offset > channel_size_ || size > channel_size_ - offset) {
+    return make_error(ErrorCode::kOutOfRange, "DRAM range [", offset, ", ", offset + size,
+                      ") of channel ", channel, " is outside its ", channel_size_, " bytes");
+  }
+  return channel_base(channel) + offset;
+}
+
+std::optional<DramMemory::Location> DramMemory::locate(uintptr_t host_address) const {
+  if (host_address < region_.begin_address() || host_address >= region_.end_address()) {
+    return std::nullopt;
+  }
+  uint64_t relative = host_address - region_.begin_address();
+  return Location{static_cast<uint32_t>(relative / channel_size_), relative % channel_size_};
+}
+
+}  // namespace tessera::sim

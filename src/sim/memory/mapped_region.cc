@@ -1,0 +1,115 @@
+#include "tessera/sim/memory/mapped_region.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace tessera::sim {
+
+namespace {
+
+constexpr uintptr_t kFourGib = uintptr_t{1} << 32;
+constexpr int kLazyFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+
+Error map_error(const char* what, size_t size, int error_number) {
+  return make_error(ErrorCode::kOutOfMemory, "cannot map ", size, " bytes for ", what, ": ",
+                    std::strerror(error_number));
+}
+
+// A mapping at exactly `hint`, or nullptr if that range is taken.
+void* map_at(uintptr_t hint, size_t size) {
+#ifdef MAP_FIXED_NOREPLACE
+  void* data = mmap(reinterpret_cast<void*>(hint), size, PROT_READ | PROT_WRITE,
+                    kLazyFlags | MAP_FIXED_NOREPLACE, -1, 0);
+#else
+  void* data = mmap(reinterpret_cast<void*>(hint), size, PROT_READ | PROT_WRITE, kLazyFlags, -1, 0);
+#endif
+  if (data == MAP_FAILED) return nullptr;
+  if (reinterpret_cast<uintptr_t>(data) != hint) {  // kernels without NOREPLACE treat it as a hint
+    munmap(data, size);
+    return nullptr;
+  }
+  return data;
+}
+
+}  // namespace
+
+size_t host_page_size() {
+  static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+MappedRegion::MappedRegion(MappedRegion&& other) noexcept
+    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+
+MappedRegion& MappedRegion::operator=(MappedRegion&& other) noexcept {
+  if (this != &other) {
+    release();
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
+}
+
+MappedRegion::~MappedRegion() {
+  release();
+}
+
+void MappedRegion::release() {
+  if (data_ != nullptr) munmap(data_, size_);
+  data_ = nullptr;
+  size_ = 0;
+}
+
+Result<MappedRegion> MappedRegion::map_anywhere(size_t size, const char* what) {
+  void* data = mmap(nullptr, size, PROT_READ | PROT_WRITE, kLazyFlags, -1, 0);
+  if (data == MAP_FAILED) return map_error(what, size, errno);
+  return MappedRegion(static_cast<uint8_t*>(data), size);
+}
+
+Result<MappedRegion> MappedRegion::map_below_4gib(size_t size, const char* what) {
+  if (size == 0 || size >= kFourGib) {
+    return make_error(ErrorCode::kInvalidArgument, what, " needs ", size,
+                      " bytes below 4 GiB, which cannot fit");
+  }
+#ifdef MAP_32BIT
+  // x86-64: the kernel picks a free range in the low 2 GiB.
+  void* low = mmap(nullptr, size, PROT_READ | PROT_WRITE, kLazyFlags | MAP_32BIT, -1, 0);
+  if (low != MAP_FAILED) {
+    if (reinterpret_cast<uintptr_t>(low) + size <= kFourGib) {
+      return MappedRegion(static_cast<uint8_t*>(low), size);
+    }
+    munmap(low, size);
+  }
+#endif
+  // Otherwise probe page-aligned hints between 64 MiB and 4 GiB.
+  const uintptr_t step = uintptr_t{64} << 20;
+  for (uintptr_t hint = step; hint + size <= kFourGib; hint += step) {
+    if (void* data = map_at(hint, size)) return MappedRegion(static_cast<uint8_t*>(data), size);
+  }
+  return make_error(ErrorCode::kOutOfMemory, "cannot map ", size, " bytes for ", what,
+                    " below 4 GiB: the low address space is full (device kernels need 32-bit L1 "
+                    "addresses; close other devices)");
+}
+
+void MappedRegion::advise_huge_pages() {
+#ifdef MADV_HUGEPAGE
+  if (data_ != nullptr) (void)madvise(data_, size_, MADV_HUGEPAGE);
+#endif
+}
+
+Status MappedRegion::protect(size_t offset, size_t size) {
+  if (offset + size > size_) {
+    return make_error(ErrorCode::kOutOfRange, "protect range [", offset, ", ", offset + size,
+                      ") is outside the ", size_, "-byte mapping");
+  }
+  if (mprotect(data_ + offset, size, PROT_NONE) != 0) {
+    return make_error(ErrorCode::kInternal, "mprotect failed: ", std::strerror(errno));
+  }
+  return ok_status();
+}
+
+}  // namespace tessera::sim

@@ -1,0 +1,194 @@
+// Every layout's page mapping against a reference that walks the device side
+// (cores, then slots) instead of the host side.
+#include "tessera/sim/buffer/buffer_page_map.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace tessera::sim {
+namespace {
+
+constexpr CoreCoord kGrid{8, 8};
+constexpr uint64_t kAlign = 32;
+
+using Expected = std::map<uint64_t, PageLocation>;  // host page -> location
+
+// Interleaved reference: bank b holds pages b, b + n, b + 2n ... in order.
+Expected interleaved_reference(uint64_t num_pages, uint32_t banks, uint64_t aligned_page) {
+  Expected expected;
+  for (uint32_t bank = 0; bank < banks; ++bank) {
+    uint64_t slot = 0;
+    for (uint64_t page = bank; page < num_pages; page += banks) {
+      expected[page] = {bank, slot++ * aligned_page};
+    }
+  }
+  return expected;
+}
+
+// Sharded reference: list the shards' cores the way tt-metal documents them,
+// then fill each shard's slots row by row from the tensor.
+Expected sharded_reference(BufferLayout layout, const ShardSpec& shard, uint64_t aligned_page) {
+  uint32_t sh = shard.shard_shape[0] / shard.page_shape[0];
+  uint32_t sw = shard.shard_shape[1] / shard.page_shape[1];
+  uint32_t rows = shard.tensor_pages[0], cols = shard.tensor_pages[1];
+  uint32_t shard_rows = (rows + sh - 1) / sh, shard_cols = (cols + sw - 1) / sw;
+  std::vector<std::pair<uint32_t, uint32_t>> shard_order;  // (shard row, shard col) per core
+  std::vector<CoreCoord> cores;
+  const CoreRange& first = shard.cores.front();
+  bool row_major = shard.orientation == ShardOrientation::kRowMajor;
+  if (layout == BufferLayout::kBlockSharded) {
+    for (uint32_t r = 0; r < shard_rows; ++r) {
+      for (uint32_t c = 0; c < shard_cols; ++c) {
+        shard_order.push_back({r, c});
+        cores.push_back(row_major ? CoreCoord{first.start.x + c, first.start.y + r}
+                                  : CoreCoord{first.start.x + r, first.start.y + c});
+      }
+    }
+  } else {
+    std::vector<CoreCoord> all;
+    for (const CoreRange& range : shard.cores) {
+      for (uint32_t i = 0; i < range.size(); ++i) {
+        uint32_t along = row_major ? i % range.width() : i / range.height();
+        uint32_t across = row_major ? i / range.width() : i % range.height();
+        all.push_back({range.start.x + along, range.start.y + across});
+      }
+    }
+    uint32_t shards = layout == BufferLayout::kHeightSharded ? shard_rows : shard_cols;
+    for (uint32_t s = 0; s < shards; ++s) {
+      shard_order.push_back(layout == BufferLayout::kHeightSharded ? std::pair{s, 0u}
+                                                                   : std::pair{0u, s});
+      cores.push_back(all[s]);
+    }
+  }
+  Expected expected;
+  for (size_t s = 0; s < cores.size(); ++s) {
+    uint32_t bank = cores[s].y * kGrid.x + cores[s].x;
+    for (uint32_t lr = 0; lr < sh; ++lr) {
+      for (uint32_t lc = 0; lc < sw; ++lc) {
+        uint32_t row = shard_order[s].first * sh + lr, col = shard_order[s].second * sw + lc;
+        if (row >= rows || col >= cols) continue;  // padding slot of an edge shard
+        expected[uint64_t{row} * cols + col] = {bank, (lr * sw + lc) * aligned_page};
+      }
+    }
+  }
+  return expected;
+}
+
+void expect_map_matches(const BufferPageMap& map, const Expected& expected) {
+  ASSERT_EQ(expected.size(), map.num_pages());
+  for (const auto& [page, location] : expected) {
+    ASSERT_EQ(map.location(page), location) << "host page " << page;
+    ASSERT_EQ(map.host_page_at(location.bank, location.offset), page) << "host page " << page;
+    ASSERT_TRUE(map.uses_bank(location.bank));
+  }
+}
+
+TEST(BufferPageMapTest, InterleavedDram) {
+  BufferSpec spec{MemoryType::kDram, 1000 * 2048, 2048, BufferLayout::kInterleaved, {}};
+  BufferPageMap map = *BufferPageMap::create(spec, 12, kGrid, kAlign);
+  EXPECT_EQ(map.bytes_per_bank(), 84u * 2048);  // ceil(1000 / 12) pages per bank
+  expect_map_matches(map, interleaved_reference(1000, 12, 2048));
+}
+
+TEST(BufferPageMapTest, InterleavedPagesAreAligned) {
+  BufferSpec spec{MemoryType::kL1, 100 * 100, 100, BufferLayout::kInterleaved, {}};
+  BufferPageMap map = *BufferPageMap::create(spec, 64, kGrid, 16);
+  EXPECT_EQ(map.aligned_page_size(), 112u);
+  expect_map_matches(map, interleaved_reference(100, 64, 112));
+  // Bytes between a page's end and the next aligned slot belong to no page.
+  EXPECT_FALSE(map.host_page_at(0, 100).has_value());
+}
+
+struct ShardCase {
+  const char* name;
+  BufferLayout layout;
+  ShardOrientation orientation;
+  std::vector<CoreRange> cores;
+  std::array<uint32_t, 2> shard_shape;
+  std::array<uint32_t, 2> tensor_pages;
+};
+
+class ShardedPageMapTest : public testing::TestWithParam<ShardCase> {};
+
+TEST_P(ShardedPageMapTest, MatchesTheReference) {
+  const ShardCase& c = GetParam();
+  ShardSpec shard{c.cores, c.shard_shape, {32, 32}, c.tensor_pages, c.orientation};
+  uint64_t pages = uint64_t{c.tensor_pages[0]} * c.tensor_pages[1];
+  BufferSpec spec{MemoryType::kL1, pages * 2048, 2048, c.layout, shard};
+  Result<BufferPageMap> map = BufferPageMap::create(spec, 64, kGrid, 16);
+  ASSERT_TRUE(map.ok()) << map.error().describe();
+  expect_map_matches(*map, sharded_reference(c.layout, shard, 2048));
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, ShardedPageMapTest,
+                         testing::Values(
+                             // 10 x 2 pages, 3-page-tall shards: 4 shards, the last one partial.
+                             ShardCase{"HeightRowMajor",
+                                       BufferLayout::kHeightSharded,
+                                       ShardOrientation::kRowMajor,
+                                       {{{0, 0}, {2, 0}}, {{0, 1}, {1, 1}}},
+                                       {96, 64},
+                                       {10, 2}},
+                             ShardCase{"HeightColMajor",
+                                       BufferLayout::kHeightSharded,
+                                       ShardOrientation::kColMajor,
+                                       {{{1, 1}, {2, 3}}},
+                                       {64, 64},
+                                       {11, 2}},
+                             ShardCase{"WidthRowMajor",
+                                       BufferLayout::kWidthSharded,
+                                       ShardOrientation::kRowMajor,
+                                       {{{0, 0}, {3, 1}}},
+                                       {64, 96},
+                                       {2, 20}},
+                             ShardCase{"WidthColMajor",
+                                       BufferLayout::kWidthSharded,
+                                       ShardOrientation::kColMajor,
+                                       {{{0, 0}, {1, 3}}},
+                                       {96, 64},
+                                       {3, 13}},
+                             ShardCase{"BlockRowMajor",
+                                       BufferLayout::kBlockSharded,
+                                       ShardOrientation::kRowMajor,
+                                       {{{2, 1}, {5, 3}}},
+                                       {64, 96},
+                                       {5, 11}},
+                             ShardCase{"BlockColMajor",
+                                       BufferLayout::kBlockSharded,
+                                       ShardOrientation::kColMajor,
+                                       {{{0, 0}, {2, 3}}},
+                                       {64, 64},
+                                       {6, 7}}),
+                         [](const testing::TestParamInfo<ShardCase>& info) {
+                           return info.param.name;
+                         });
+
+TEST(BufferPageMapTest, RejectsShardSpecsThatDoNotFit) {
+  auto make = [](BufferLayout layout, std::vector<CoreRange> cores, std::array<uint32_t, 2> shape,
+                 std::array<uint32_t, 2> tensor) {
+    ShardSpec shard{std::move(cores), shape, {32, 32}, tensor, ShardOrientation::kRowMajor};
+    uint64_t pages = uint64_t{tensor[0]} * tensor[1];
+    return BufferPageMap::create({MemoryType::kL1, pages * 64, 64, layout, shard}, 64, kGrid, 16);
+  };
+  // Too few cores for the shards.
+  EXPECT_FALSE(make(BufferLayout::kHeightSharded, {{{0, 0}, {1, 0}}}, {32, 64}, {3, 2}).ok());
+  // Height shards must span the width.
+  EXPECT_FALSE(make(BufferLayout::kHeightSharded, {{{0, 0}, {3, 0}}}, {32, 32}, {2, 2}).ok());
+  // Shard not a whole number of pages.
+  EXPECT_FALSE(make(BufferLayout::kBlockSharded, {{{0, 0}, {1, 1}}}, {48, 32}, {2, 2}).ok());
+  // Block grid larger than the core range.
+  EXPECT_FALSE(make(BufferLayout::kBlockSharded, {{{0, 0}, {1, 1}}}, {32, 32}, {3, 2}).ok());
+  // Cores outside the worker grid.
+  EXPECT_FALSE(make(BufferLayout::kWidthSharded, {{{7, 7}, {8, 7}}}, {32, 32}, {1, 2}).ok());
+  // Sharded without a shard spec, and a size that is not whole pages.
+  EXPECT_FALSE(BufferPageMap::create({MemoryType::kL1, 4096, 64, BufferLayout::kBlockSharded, {}},
+                                     64, kGrid, 16)
+                   .ok());
+  EXPECT_FALSE(BufferPageMap::create({MemoryType::kDram, 100, 64, BufferLayout::kInterleaved, {}},
+                                     12, kGrid, 32)
+                   .ok());
+}
+
+}  // namespace
+}  // namespace tessera::sim
