@@ -52,22 +52,24 @@ Status check_transfer(const Buffer& buffer, size_t host_size, const char* direct
 Status CommandQueue::enqueue_write_buffer(const Buffer& buffer, std::span<const uint8_t> data,
                                           bool blocking) {
   TESSERA_RETURN_IF_ERROR(check_transfer(buffer, data.size(), "writing"));
-  TESSERA_RETURN_IF_ERROR(
-      enqueue(CommandKind::kWriteBuffer, buffer.info().describe(), [buffer, data]() -> Status {
-        TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
-        return chip->write_buffer(buffer.id(), data);
-      }));
+  // The buffer is described only if the write fails: describing it for
+  // every command would cost more than the dispatch itself.
+  TESSERA_RETURN_IF_ERROR(enqueue(CommandKind::kWriteBuffer, "", [buffer, data]() -> Status {
+    TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
+    Status status = chip->write_buffer(buffer.id(), data);
+    return status.ok() ? status : status.with_context(buffer.info().describe());
+  }));
   return blocking ? finish() : ok_status();
 }
 
 Status CommandQueue::enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data,
                                          bool blocking) {
   TESSERA_RETURN_IF_ERROR(check_transfer(buffer, data.size(), "reading"));
-  TESSERA_RETURN_IF_ERROR(
-      enqueue(CommandKind::kReadBuffer, buffer.info().describe(), [buffer, data]() -> Status {
-        TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
-        return chip->read_buffer(buffer.id(), data);
-      }));
+  TESSERA_RETURN_IF_ERROR(enqueue(CommandKind::kReadBuffer, "", [buffer, data]() -> Status {
+    TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
+    Status status = chip->read_buffer(buffer.id(), data);
+    return status.ok() ? status : status.with_context(buffer.info().describe());
+  }));
   return blocking ? finish() : ok_status();
 }
 

@@ -24,20 +24,27 @@ Status QueueWorker::push(CommandKind kind, std::string what, std::function<Statu
   if (recorded_event) generation = recorded_event->mark_pending(weak_from_this(), queue_id_);
   pending_.push_back({next_index_++, kind, std::move(what), std::move(run),
                       std::move(recorded_event), generation});
-  work_available_.notify_one();
+  // Only a sleeping worker needs the (system-call) wake-up; a busy one picks
+  // the command up with its next batch.
+  if (worker_waiting_) work_available_.notify_one();
   return ok_status();
 }
 
 void QueueWorker::run_loop() {
+  std::deque<Command> batch;
   std::unique_lock lock(mutex_);
   while (true) {
+    worker_waiting_ = true;
     work_available_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
+    worker_waiting_ = false;
     if (pending_.empty()) break;  // stopping, and drained
-    Command command = std::move(pending_.front());
-    pending_.pop_front();
+    // Take everything queued so far: one lock round trip per batch, not per
+    // command, keeps dispatch cheap when the host enqueues in bursts.
+    batch.swap(pending_);
     busy_ = true;
     lock.unlock();
-    execute(command);
+    for (Command& command : batch) execute(command);
+    batch.clear();
     lock.lock();
     busy_ = false;
     if (pending_.empty()) idle_.notify_all();
@@ -47,7 +54,7 @@ void QueueWorker::run_loop() {
 
 void QueueWorker::execute(Command& command) {
   std::optional<Failure> failure;
-  {
+  if (has_failure_.load(std::memory_order_acquire)) {
     std::lock_guard lock(mutex_);
     failure = failure_;
   }
@@ -66,6 +73,7 @@ void QueueWorker::execute(Command& command) {
     std::lock_guard lock(mutex_);
     id = next_failure_id_++;
     failure_ = Failure{id, error};
+    has_failure_.store(true, std::memory_order_release);
   }
   if (command.event) command.event->abort(command.event_generation, error, id);
 }
@@ -86,12 +94,14 @@ Status QueueWorker::finish() {
   if (!failure_) return ok_status();
   Error error = std::move(failure_->error);
   failure_.reset();
+  has_failure_.store(false, std::memory_order_release);
   return error;
 }
 
 void QueueWorker::forget_failure(uint64_t failure_id) {
   std::lock_guard lock(mutex_);
   if (failure_ && failure_->id == failure_id) failure_.reset();
+  has_failure_.store(failure_.has_value(), std::memory_order_release);
 }
 
 Status QueueWorker::stop() {
@@ -105,6 +115,7 @@ Status QueueWorker::stop() {
   if (!failure_) return ok_status();
   Error error = std::move(failure_->error);
   failure_.reset();
+  has_failure_.store(false, std::memory_order_release);
   return error;
 }
 

@@ -2,6 +2,7 @@
 // first failure and drops later commands until the failure is taken.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -61,6 +62,8 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   std::condition_variable idle_;
   std::deque<Command> pending_;
   bool busy_ = false;
+  bool worker_waiting_ = false;
+  std::atomic<bool> has_failure_{false};  // lets execute skip the lock
   bool stopping_ = false;
   uint64_t next_index_ = 0;
   uint64_t next_failure_id_ = 1;
