@@ -154,6 +154,21 @@ TEST_F(CliFormatTest, CheckDefaultsToTheSimulatedWormholeChip) {
   EXPECT_THAT(big.err, HasSubstr("chip 0 grid: binary grid 10x12, target grid 8x8"));
 }
 
+TEST_F(CliFormatTest, BaselineBinaryLoadsReadsAndChecks) {
+  // Written from JSON with baseline fields only, and no tessera stamps.
+  write_bytes(dir / "baseline.ttm",
+              example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal,
+                             format::SchemaHashStamp::kLeaveAsIs));
+  CliResult version = run_cli({"read", path("baseline.ttm"), "--section", "version"});
+  ASSERT_EQ(version.exit_code, 0) << version.err;
+  EXPECT_THAT(version.out, HasSubstr("\"schema\": \"baseline (no schema hash)\""));
+  CliResult kernels = run_cli({"read", path("baseline.ttm"), "--section", "kernels"});
+  EXPECT_EQ(kernels.exit_code, 0) << kernels.err;
+  CliResult check = run_cli({"check", path("baseline.ttm")}, dir.path());
+  EXPECT_EQ(check.exit_code, 0) << check.err;
+  EXPECT_THAT(check.out, HasSubstr("baseline (no schema hash)"));
+}
+
 TEST_F(CliFormatTest, MissingPathsAreReportedAndTheRestStillRun) {
   CliResult result = run_cli({"read", path("missing.ttm"), path("model.ttnn"), "--section", "version"});
   EXPECT_EQ(result.exit_code, 1);
