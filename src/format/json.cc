@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tessera/format/generated.h"
 #include "tessera/format/integrity.h"
 #include "tessera/format/schema.h"
 
@@ -25,6 +26,26 @@ Result<std::unique_ptr<flatbuffers::Parser>> schema_parser(BinaryKind kind) {
   return parser;
 }
 
+// flatc prints floats with 6 significant digits, which does not round-trip
+// (0.123456789f reads back as 0.123457f). Every float field of the schema
+// (today only FullOp.fill_value) is rewritten from the binary as a double,
+// which nlohmann prints exactly. Add new float fields here.
+void restore_float_fields(const Binary& binary, nlohmann::ordered_json& root) {
+  const auto* ttnn = binary.ttnn();
+  if (!ttnn || !ttnn->programs() || !root.contains("programs")) return;
+  for (uint32_t p = 0; p < ttnn->programs()->size() && p < root["programs"].size(); ++p) {
+    const auto* operations = ttnn->programs()->Get(p)->operations();
+    auto& json_operations = root["programs"][p]["operations"];
+    if (!operations || !json_operations.is_array()) continue;
+    for (uint32_t o = 0; o < operations->size() && o < json_operations.size(); ++o) {
+      const auto* full = operations->Get(o)->type_as_FullOp();
+      if (full && json_operations[o].contains("type")) {
+        json_operations[o]["type"]["fill_value"] = static_cast<double>(full->fill_value());
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Result<std::string> binary_to_json(const Binary& binary) {
@@ -37,7 +58,14 @@ Result<std::string> binary_to_json(const Binary& binary) {
                       "cannot express the binary as JSON: a string holds bytes that are not UTF-8")
         .add_context(binary.name());
   }
-  return text;
+  if (binary.kind() != BinaryKind::kTtnn) return text;
+  auto json = nlohmann::ordered_json::parse(text, nullptr, false);
+  if (json.is_discarded()) {
+    return make_error(ErrorCode::kInternal, "flatbuffers produced JSON that does not parse")
+        .add_context(binary.name());
+  }
+  restore_float_fields(binary, json);
+  return json.dump();
 }
 
 Result<std::vector<uint8_t>> json_to_binary(std::string_view json, BinaryKind kind,

@@ -1,11 +1,15 @@
 // JSON <-> binary round trips through the embedded schemas.
+#include "tessera/format/json.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <bit>
+#include <nlohmann/json.hpp>
 
 #include "../support/example_binaries.h"
 #include "tessera/format/binary_sections.h"
 #include "tessera/format/generated.h"
-#include "tessera/format/json.h"
 
 namespace tessera::format {
 namespace {
@@ -20,8 +24,7 @@ std::string full_json(const std::vector<uint8_t>& bytes) {
   return json->dump(2);
 }
 
-class JsonRoundTripTest
-    : public ::testing::TestWithParam<std::pair<const char*, BinaryKind>> {};
+class JsonRoundTripTest : public ::testing::TestWithParam<std::pair<const char*, BinaryKind>> {};
 
 TEST_P(JsonRoundTripTest, JsonToBinaryToJsonIsByteIdentical) {
   auto [name, kind] = GetParam();
@@ -38,17 +41,46 @@ INSTANTIATE_TEST_SUITE_P(
                       std::pair{"system_desc_wormhole_b0.json", BinaryKind::kSystemDesc}));
 
 TEST(JsonTest, RoundTripKeepsKernelSourcesExactly) {
-  auto binary = Binary::load_memory(
-      testing::example_binary("eltwise_multiply.ttm.json", BinaryKind::kMetal));
+  auto binary =
+      Binary::load_memory(testing::example_binary("eltwise_multiply.ttm.json", BinaryKind::kMetal));
   ASSERT_TRUE(binary.ok());
-  const auto* command = binary->metal()->programs()->Get(0)->device_programs()->Get(0)
-                            ->command_queues()->Get(0)->commands()->Get(5);
+  const auto* command = binary->metal()
+                            ->programs()
+                            ->Get(0)
+                            ->device_programs()
+                            ->Get(0)
+                            ->command_queues()
+                            ->Get(0)
+                            ->commands()
+                            ->Get(5);
   const auto* program = command->type_as_EnqueueProgramCommand();
   ASSERT_NE(program, nullptr);
-  std::string source = program->program()->kernels()->Get(0)->kernel_as_KernelSource()
-                           ->source()->str();
+  std::string source =
+      program->program()->kernels()->Get(0)->kernel_as_KernelSource()->source()->str();
   EXPECT_THAT(source, HasSubstr("void kernel_main()"));
   EXPECT_THAT(source, HasSubstr("#include \"dataflow_api.h\""));
+}
+
+TEST(JsonTest, FloatFieldsRoundTripExactly) {
+  nlohmann::ordered_json root =
+      nlohmann::ordered_json::parse(testing::example_json("eltwise_add.ttnn.json"));
+  auto& operations = root["programs"][0]["operations"];
+  const float value = 0.123456789f;
+  operations.insert(operations.begin() + 1,
+                    nlohmann::ordered_json{{"type_type", "FullOp"},
+                                           {"type",
+                                            {{"device", {{"global_id", 0}}},
+                                             {"fill_value", value},
+                                             {"out", operations[1]["type"]["out"]}}}});
+  auto first = json_to_binary(root.dump(), BinaryKind::kTtnn);
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+  auto second = json_to_binary(full_json(*first), BinaryKind::kTtnn);
+  ASSERT_TRUE(second.ok()) << second.error().describe();
+  auto binary = Binary::load_memory(*second);
+  ASSERT_TRUE(binary.ok());
+  float read_back =
+      binary->ttnn()->programs()->Get(0)->operations()->Get(1)->type_as_FullOp()->fill_value();
+  EXPECT_EQ(std::bit_cast<uint32_t>(read_back), std::bit_cast<uint32_t>(value));
 }
 
 TEST(JsonTest, InvalidJsonIsRejected) {
