@@ -32,10 +32,10 @@ std::vector<uint8_t> build_large_binary(int writes, size_t bytes_each, int small
   };
   for (int i = 0; i < writes; ++i) {
     auto data = builder.CreateVector(payload);
-    auto write = metal::CreateEnqueueWriteBufferCommand(builder, tensor_ref(i, data),
-                                                        tensor_ref(i, {}));
-    commands.push_back(metal::CreateCommand(
-        builder, metal::CommandType::EnqueueWriteBufferCommand, write.Union()));
+    auto write =
+        metal::CreateEnqueueWriteBufferCommand(builder, tensor_ref(i, data), tensor_ref(i, {}));
+    commands.push_back(metal::CreateCommand(builder, metal::CommandType::EnqueueWriteBufferCommand,
+                                            write.Union()));
   }
   for (int i = 0; i < small_commands; ++i) {
     auto event = metal::CreateEventQueryCommand(builder, target::CreateEventRef(builder, i));
@@ -86,7 +86,8 @@ void BM_LoadFile(benchmark::State& state) {
   const auto& bytes = large_binary();
   std::filesystem::path path = std::filesystem::temp_directory_path() / "tessera_bench_large.ttm";
   std::ofstream(path, std::ios::binary)
-      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
   for (auto _ : state) {
     auto binary = tessera::format::Binary::load_file(path.string());
     if (!binary.ok()) state.SkipWithError(binary.error().describe().c_str());

@@ -26,7 +26,9 @@ LargeBuffer::LargeBuffer(size_t size) : size_(size) {
   if (!data_) size_ = 0;
 }
 
-LargeBuffer::~LargeBuffer() { release(); }
+LargeBuffer::~LargeBuffer() {
+  release();
+}
 
 LargeBuffer::LargeBuffer(LargeBuffer&& other) noexcept
     : data_(std::exchange(other.data_, nullptr)),

@@ -4,18 +4,30 @@ namespace tessera {
 
 const char* error_code_name(ErrorCode code) {
   switch (code) {
-    case ErrorCode::kInvalidArgument: return "invalid argument";
-    case ErrorCode::kNotFound: return "not found";
-    case ErrorCode::kAlreadyExists: return "already exists";
-    case ErrorCode::kOutOfRange: return "out of range";
-    case ErrorCode::kOutOfMemory: return "out of memory";
-    case ErrorCode::kFailedPrecondition: return "failed precondition";
-    case ErrorCode::kDataLoss: return "corrupt data";
-    case ErrorCode::kUnimplemented: return "not supported";
-    case ErrorCode::kIo: return "i/o error";
-    case ErrorCode::kDeadlock: return "deadlock";
-    case ErrorCode::kKernelFault: return "kernel fault";
-    case ErrorCode::kInternal: return "internal error";
+    case ErrorCode::kInvalidArgument:
+      return "invalid argument";
+    case ErrorCode::kNotFound:
+      return "not found";
+    case ErrorCode::kAlreadyExists:
+      return "already exists";
+    case ErrorCode::kOutOfRange:
+      return "out of range";
+    case ErrorCode::kOutOfMemory:
+      return "out of memory";
+    case ErrorCode::kFailedPrecondition:
+      return "failed precondition";
+    case ErrorCode::kDataLoss:
+      return "corrupt data";
+    case ErrorCode::kUnimplemented:
+      return "not supported";
+    case ErrorCode::kIo:
+      return "i/o error";
+    case ErrorCode::kDeadlock:
+      return "deadlock";
+    case ErrorCode::kKernelFault:
+      return "kernel fault";
+    case ErrorCode::kInternal:
+      return "internal error";
   }
   return "unknown error";
 }

@@ -1,8 +1,7 @@
 #include "tessera/format/binary.h"
 
-#include <flatbuffers/flatbuffers.h>
-
 #include <fcntl.h>
+#include <flatbuffers/flatbuffers.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -60,9 +59,12 @@ bool verify_root(BinaryKind kind, const uint8_t* data, size_t size) {
 
 std::string root_table_name(BinaryKind kind) {
   switch (kind) {
-    case BinaryKind::kSystemDesc: return "SystemDescRoot";
-    case BinaryKind::kMetal: return "TTMetalBinary";
-    case BinaryKind::kTtnn: return "TTNNBinary";
+    case BinaryKind::kSystemDesc:
+      return "SystemDescRoot";
+    case BinaryKind::kMetal:
+      return "TTMetalBinary";
+    case BinaryKind::kTtnn:
+      return "TTNNBinary";
   }
   return "";
 }
@@ -118,8 +120,8 @@ Result<LargeBuffer> read_whole_file(const std::string& path) {
   LargeBuffer bytes(static_cast<size_t>(info.st_size));
   if (!bytes.valid()) {
     close(fd);
-    return make_error(ErrorCode::kOutOfMemory, "cannot allocate ", info.st_size,
-                      " bytes to read '", path, "'");
+    return make_error(ErrorCode::kOutOfMemory, "cannot allocate ", info.st_size, " bytes to read '",
+                      path, "'");
   }
   size_t done = 0;
   while (done < bytes.size()) {
@@ -128,8 +130,8 @@ Result<LargeBuffer> read_whole_file(const std::string& path) {
     if (got <= 0) {
       int error = errno;
       close(fd);
-      return make_error(ErrorCode::kIo, "cannot read '", path, "': ",
-                        got == 0 ? "file shrank while being read" : std::strerror(error));
+      return make_error(ErrorCode::kIo, "cannot read '", path,
+                        "': ", got == 0 ? "file shrank while being read" : std::strerror(error));
     }
     done += static_cast<size_t>(got);
   }
@@ -171,8 +173,8 @@ Result<Binary> Binary::load_memory(std::vector<uint8_t>&& bytes, std::string nam
   return load_owned(owner, *owner, std::move(name));
 }
 
-Result<Binary> Binary::load_owned(std::shared_ptr<const void> owner,
-                                  std::span<const uint8_t> bytes, std::string name) {
+Result<Binary> Binary::load_owned(std::shared_ptr<const void> owner, std::span<const uint8_t> bytes,
+                                  std::string name) {
   auto fail = [&name](ErrorCode code, auto... parts) {
     return make_error(code, parts...).add_context(name);
   };
@@ -229,9 +231,15 @@ Result<Binary> Binary::load_owned(std::shared_ptr<const void> owner,
 void Binary::read_schema_hash() {
   const flatbuffers::String* hash = nullptr;
   switch (kind_) {
-    case BinaryKind::kSystemDesc: hash = system_desc_root()->schema_hash(); break;
-    case BinaryKind::kMetal: hash = metal()->schema_hash(); break;
-    case BinaryKind::kTtnn: hash = ttnn()->schema_hash(); break;
+    case BinaryKind::kSystemDesc:
+      hash = system_desc_root()->schema_hash();
+      break;
+    case BinaryKind::kMetal:
+      hash = metal()->schema_hash();
+      break;
+    case BinaryKind::kTtnn:
+      hash = ttnn()->schema_hash();
+      break;
   }
   if (hash) schema_hash_ = hash->str();
   if (!schema_matches()) {
@@ -261,7 +269,9 @@ bool Binary::schema_matches() const {
   return !schema_hash_ || *schema_hash_ == format::schema_hash(kind_);
 }
 
-const uint8_t* Binary::root_pointer() const { return bytes_.data(); }
+const uint8_t* Binary::root_pointer() const {
+  return bytes_.data();
+}
 
 const tt::target::SystemDescRoot* Binary::system_desc_root() const {
   if (kind_ != BinaryKind::kSystemDesc) return nullptr;
@@ -280,18 +290,24 @@ const tt::target::ttnn::TTNNBinary* Binary::ttnn() const {
 
 const tt::target::Version* Binary::version() const {
   switch (kind_) {
-    case BinaryKind::kSystemDesc: return system_desc_root()->version();
-    case BinaryKind::kMetal: return metal()->version();
-    case BinaryKind::kTtnn: return ttnn()->version();
+    case BinaryKind::kSystemDesc:
+      return system_desc_root()->version();
+    case BinaryKind::kMetal:
+      return metal()->version();
+    case BinaryKind::kTtnn:
+      return ttnn()->version();
   }
   return nullptr;
 }
 
 const tt::target::SystemDesc* Binary::system_desc() const {
   switch (kind_) {
-    case BinaryKind::kSystemDesc: return system_desc_root()->system_desc();
-    case BinaryKind::kMetal: return metal()->system_desc();
-    case BinaryKind::kTtnn: return ttnn()->system_desc();
+    case BinaryKind::kSystemDesc:
+      return system_desc_root()->system_desc();
+    case BinaryKind::kMetal:
+      return metal()->system_desc();
+    case BinaryKind::kTtnn:
+      return ttnn()->system_desc();
   }
   return nullptr;
 }
@@ -301,7 +317,8 @@ Status write_binary_file(const std::string& path, std::span<const uint8_t> bytes
   if (!file) {
     return make_error(ErrorCode::kIo, "cannot write '", path, "': ", std::strerror(errno));
   }
-  file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  file.write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
   if (!file.flush()) {
     return make_error(ErrorCode::kIo, "cannot write '", path, "': ", std::strerror(errno));
   }

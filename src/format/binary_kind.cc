@@ -4,34 +4,42 @@ namespace tessera::format {
 
 std::string_view file_identifier(BinaryKind kind) {
   switch (kind) {
-    case BinaryKind::kSystemDesc: return "TTSY";
-    case BinaryKind::kMetal: return "TTM0";
-    case BinaryKind::kTtnn: return "TTNN";
+    case BinaryKind::kSystemDesc:
+      return "TTSY";
+    case BinaryKind::kMetal:
+      return "TTM0";
+    case BinaryKind::kTtnn:
+      return "TTNN";
   }
   return "";
 }
 
 std::string_view file_extension(BinaryKind kind) {
   switch (kind) {
-    case BinaryKind::kSystemDesc: return "ttsys";
-    case BinaryKind::kMetal: return "ttm";
-    case BinaryKind::kTtnn: return "ttnn";
+    case BinaryKind::kSystemDesc:
+      return "ttsys";
+    case BinaryKind::kMetal:
+      return "ttm";
+    case BinaryKind::kTtnn:
+      return "ttnn";
   }
   return "";
 }
 
 std::string_view kind_name(BinaryKind kind) {
   switch (kind) {
-    case BinaryKind::kSystemDesc: return "system descriptor";
-    case BinaryKind::kMetal: return "TTMetal";
-    case BinaryKind::kTtnn: return "TTNN";
+    case BinaryKind::kSystemDesc:
+      return "system descriptor";
+    case BinaryKind::kMetal:
+      return "TTMetal";
+    case BinaryKind::kTtnn:
+      return "TTNN";
   }
   return "";
 }
 
 namespace {
-constexpr BinaryKind kAllKinds[] = {BinaryKind::kSystemDesc, BinaryKind::kMetal,
-                                    BinaryKind::kTtnn};
+constexpr BinaryKind kAllKinds[] = {BinaryKind::kSystemDesc, BinaryKind::kMetal, BinaryKind::kTtnn};
 }
 
 std::optional<BinaryKind> kind_from_identifier(std::string_view identifier) {

@@ -134,16 +134,22 @@ Result<nlohmann::ordered_json> read_section(const Binary& binary, Section sectio
       result["ttmlir_git_hash"] = root.value("ttmlir_git_hash", "");
       result["schema_hash"] = binary.schema_hash() ? Json(*binary.schema_hash()) : Json(nullptr);
       result["checksum"] = binary.schema_hash() ? "verified" : "none (baseline)";
-      result["schema"] = !binary.schema_hash()   ? "baseline (no schema hash)"
+      result["schema"] = !binary.schema_hash()     ? "baseline (no schema hash)"
                          : binary.schema_matches() ? "this tessera's schema"
                                                    : "another schema";
       break;
     case Section::kSystemDesc:
       result["system_desc"] = root.value("system_desc", Json::object());
       break;
-    case Section::kPrograms: result["programs"] = member_or_empty(root, "programs"); break;
-    case Section::kInputs: result["inputs"] = program_tensors(root, "inputs"); break;
-    case Section::kOutputs: result["outputs"] = program_tensors(root, "outputs"); break;
+    case Section::kPrograms:
+      result["programs"] = member_or_empty(root, "programs");
+      break;
+    case Section::kInputs:
+      result["inputs"] = program_tensors(root, "inputs");
+      break;
+    case Section::kOutputs:
+      result["outputs"] = program_tensors(root, "outputs");
+      break;
     case Section::kKernels:
       if (binary.kind() != BinaryKind::kMetal) {
         return make_error(ErrorCode::kInvalidArgument,
@@ -153,7 +159,8 @@ Result<nlohmann::ordered_json> read_section(const Binary& binary, Section sectio
       }
       result["kernels"] = metal_kernels(root);
       break;
-    case Section::kAll: break;
+    case Section::kAll:
+      break;
   }
   return result;
 }

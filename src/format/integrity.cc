@@ -11,9 +11,12 @@ namespace {
 
 flatbuffers::voffset_t checksum_field(BinaryKind kind) {
   switch (kind) {
-    case BinaryKind::kSystemDesc: return tt::target::SystemDescRoot::VT_CONTENT_CHECKSUM;
-    case BinaryKind::kMetal: return tt::target::metal::TTMetalBinary::VT_CONTENT_CHECKSUM;
-    case BinaryKind::kTtnn: return tt::target::ttnn::TTNNBinary::VT_CONTENT_CHECKSUM;
+    case BinaryKind::kSystemDesc:
+      return tt::target::SystemDescRoot::VT_CONTENT_CHECKSUM;
+    case BinaryKind::kMetal:
+      return tt::target::metal::TTMetalBinary::VT_CONTENT_CHECKSUM;
+    case BinaryKind::kTtnn:
+      return tt::target::ttnn::TTNNBinary::VT_CONTENT_CHECKSUM;
   }
   return 0;
 }

@@ -10,7 +10,9 @@ namespace {
 
 using tt::target::ChipDesc;
 
-std::string chip_prefix(size_t index) { return "chip " + std::to_string(index) + " "; }
+std::string chip_prefix(size_t index) {
+  return "chip " + std::to_string(index) + " ";
+}
 
 template <typename T>
 FitCheck at_most(std::string name, const char* what, T needed, T available) {
@@ -53,8 +55,8 @@ void check_chip(size_t index, const ChipDesc& chip, const ChipDesc& target,
     checks.push_back({prefix + "grid", grid.y() <= target_grid.y() && grid.x() <= target_grid.x(),
                       detail.str()});
   }
-  checks.push_back(at_most(prefix + "l1_size", "L1 bytes per core", chip.l1_size(),
-                           target.l1_size()));
+  checks.push_back(
+      at_most(prefix + "l1_size", "L1 bytes per core", chip.l1_size(), target.l1_size()));
   checks.push_back(at_most(prefix + "dram_channels", "DRAM channels", chip.num_dram_channels(),
                            target.num_dram_channels()));
   checks.push_back(at_most(prefix + "dram_channel_size", "bytes per DRAM channel",
@@ -105,8 +107,8 @@ std::vector<FitCheck> check_target_fit(const tt::target::SystemDesc* binary,
     const ChipDesc* chip = chip_of(*binary, index);
     const ChipDesc* target_chip = chip_of(target, index);
     if (!chip || !target_chip) {
-      checks.push_back({chip_prefix(index) + "descriptor", false,
-                        "chip_desc_indices points past chip_descs"});
+      checks.push_back(
+          {chip_prefix(index) + "descriptor", false, "chip_desc_indices points past chip_descs"});
       continue;
     }
     check_chip(index, *chip, *target_chip, checks);

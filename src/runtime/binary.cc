@@ -12,7 +12,8 @@ Result<std::vector<TensorInfo>> infos_of(const TensorRefs* refs, const char* whi
   if (!refs) return infos;
   for (uint32_t i = 0; i < refs->size(); ++i) {
     auto info = tensor_info(*refs->Get(i));
-    if (!info.ok()) return std::move(info).error().add_context(std::string(which) + " " + std::to_string(i));
+    if (!info.ok())
+      return std::move(info).error().add_context(std::string(which) + " " + std::to_string(i));
     infos.push_back(std::move(info).value());
   }
   return infos;
@@ -48,22 +49,23 @@ uint32_t Binary::program_count() const {
 
 Status Binary::check_program_index(uint32_t program) const {
   if (program < program_count()) return ok_status();
-  return make_error(ErrorCode::kOutOfRange, "program index ", program, " out of range: ",
-                    name(), " has ", program_count(), " program(s)");
+  return make_error(ErrorCode::kOutOfRange, "program index ", program, " out of range: ", name(),
+                    " has ", program_count(), " program(s)");
 }
 
 Result<std::string> Binary::program_name(uint32_t program) const {
   TESSERA_RETURN_IF_ERROR(check_program_index(program));
-  const flatbuffers::String* text =
-      runtime_ == Runtime::kTtmetal ? binary_->metal()->programs()->Get(program)->name()
-                                    : binary_->ttnn()->programs()->Get(program)->name();
+  const flatbuffers::String* text = runtime_ == Runtime::kTtmetal
+                                        ? binary_->metal()->programs()->Get(program)->name()
+                                        : binary_->ttnn()->programs()->Get(program)->name();
   return text ? text->str() : std::string();
 }
 
 Result<std::vector<TensorInfo>> Binary::program_inputs(uint32_t program) const {
   TESSERA_RETURN_IF_ERROR(check_program_index(program));
-  return infos_of(runtime_ == Runtime::kTtmetal ? binary_->metal()->programs()->Get(program)->inputs()
-                                                : binary_->ttnn()->programs()->Get(program)->inputs(),
+  return infos_of(runtime_ == Runtime::kTtmetal
+                      ? binary_->metal()->programs()->Get(program)->inputs()
+                      : binary_->ttnn()->programs()->Get(program)->inputs(),
                   "input");
 }
 

@@ -22,8 +22,8 @@ Result<metal::Device*> Device::device(uint32_t index) const {
     return make_error(ErrorCode::kFailedPrecondition, "device has been closed");
   }
   if (index >= state_->devices.size()) {
-    return make_error(ErrorCode::kOutOfRange, "device index ", index, " out of range: ",
-                      state_->devices.size(), " device(s) open");
+    return make_error(ErrorCode::kOutOfRange, "device index ", index,
+                      " out of range: ", state_->devices.size(), " device(s) open");
   }
   return state_->devices[index].get();
 }
@@ -43,14 +43,16 @@ Result<Device> open_device(const DeviceOptions& options) {
     auto device = options.chips
                       ? metal::Device::open(id, (*options.chips)[i], options.num_hw_command_queues)
                       : metal::Device::open(id, options.arch, options.num_hw_command_queues);
-    if (!device.ok()) return std::move(device).error().add_context("open device " + std::to_string(id));
+    if (!device.ok())
+      return std::move(device).error().add_context("open device " + std::to_string(id));
     state->devices.push_back(std::move(device).value());
   }
   return Device(std::move(state));
 }
 
 Result<std::vector<std::string>> close_device(Device& device) {
-  if (!device.state_) return make_error(ErrorCode::kFailedPrecondition, "device handle is not open");
+  if (!device.state_)
+    return make_error(ErrorCode::kFailedPrecondition, "device handle is not open");
   std::vector<std::unique_ptr<metal::Device>> devices;
   {
     std::lock_guard lock(device.state_->mutex);
@@ -63,7 +65,8 @@ Result<std::vector<std::string>> close_device(Device& device) {
   for (auto& open : devices) {
     metal::CloseReport closed = open->close();
     for (const sim::BufferInfo& buffer : closed.leaked_buffers) {
-      report.push_back("device " + std::to_string(open->id()) + ": freed live " + buffer.describe());
+      report.push_back("device " + std::to_string(open->id()) + ": freed live " +
+                       buffer.describe());
     }
     for (const Error& error : closed.unsurfaced_errors) {
       report.push_back("device " + std::to_string(open->id()) + ": " + error.describe());

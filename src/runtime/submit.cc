@@ -8,12 +8,15 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
                             std::span<const Tensor> inputs) {
   if (!device.valid()) return make_error(ErrorCode::kFailedPrecondition, "device is not open");
   if (program >= binary.program_count()) {
-    return make_error(ErrorCode::kOutOfRange, "program index ", program, " out of range: ",
-                      binary.name(), " has ", binary.program_count(), " program(s)");
+    return make_error(ErrorCode::kOutOfRange, "program index ", program,
+                      " out of range: ", binary.name(), " has ", binary.program_count(),
+                      " program(s)");
   }
   switch (binary.runtime()) {
-    case Runtime::kTtmetal: return metal_backend::submit(device, binary, program, inputs);
-    case Runtime::kTtnn: break;
+    case Runtime::kTtmetal:
+      return metal_backend::submit(device, binary, program, inputs);
+    case Runtime::kTtnn:
+      break;
   }
   return make_error(ErrorCode::kUnimplemented,
                     "the TTNN runtime (op-level programs) is not built yet; ", binary.name(),

@@ -43,8 +43,7 @@ Result<Tensor> Tensor::create_from_bytes(TensorInfo info, std::span<const uint8_
   return tensor;
 }
 
-Result<Tensor> Tensor::create_borrowed(TensorInfo info, std::span<uint8_t> bytes,
-                                       Runtime runtime) {
+Result<Tensor> Tensor::create_borrowed(TensorInfo info, std::span<uint8_t> bytes, Runtime runtime) {
   TESSERA_RETURN_IF_ERROR(check_size(info, bytes.size()));
   auto storage = std::make_shared<Storage>();
   storage->bytes = bytes;

@@ -11,12 +11,16 @@ using tt::target::DataType;
 uint32_t element_size(DataType type) {
   switch (type) {
     case DataType::Float32:
-    case DataType::UInt32: return 4;
+    case DataType::UInt32:
+      return 4;
     case DataType::Float16:
     case DataType::BFloat16:
-    case DataType::UInt16: return 2;
-    case DataType::UInt8: return 1;
-    default: return 0;  // block floats: size comes from the tile count
+    case DataType::UInt16:
+      return 2;
+    case DataType::UInt8:
+      return 1;
+    default:
+      return 0;  // block floats: size comes from the tile count
   }
 }
 

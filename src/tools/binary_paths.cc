@@ -30,8 +30,10 @@ void collect_directory(const std::string& directory, std::vector<BinaryPath>& pa
   }
   std::sort(found.begin(), found.end());
   if (found.empty() && !error) {
-    paths.push_back({directory, make_error(ErrorCode::kNotFound, "no binaries (.ttm, .ttnn, "
-                                           ".ttsys) found under '", directory, "'")});
+    paths.push_back({directory, make_error(ErrorCode::kNotFound,
+                                           "no binaries (.ttm, .ttnn, "
+                                           ".ttsys) found under '",
+                                           directory, "'")});
   }
   for (auto& path : found) paths.push_back({std::move(path), ok_status()});
 }

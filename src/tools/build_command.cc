@@ -56,7 +56,8 @@ void register_build_command(CLI::App& app, int& exit_code) {
       ->required();
   command->add_option("-o,--output", options->output, "Binary to write")->required();
   command
-      ->add_option("--kind", options->kind, "ttm, ttnn or ttsys (default: from the output's extension)")
+      ->add_option("--kind", options->kind,
+                   "ttm, ttnn or ttsys (default: from the output's extension)")
       ->check(CLI::IsMember({"ttm", "ttnn", "ttsys"}));
   command->callback([options, &exit_code] {
     Status status = build(*options);

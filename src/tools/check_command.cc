@@ -25,7 +25,8 @@ struct CheckOptions {
 Json version_json(const format::Binary& binary) {
   const tt::target::Version* version = binary.version();
   if (!version) return nullptr;
-  return Json{{"major", version->major()}, {"minor", version->minor()}, {"patch", version->patch()}};
+  return Json{
+      {"major", version->major()}, {"minor", version->minor()}, {"patch", version->patch()}};
 }
 
 std::string schema_report(const format::Binary& binary) {
@@ -92,8 +93,8 @@ int run_check(const CheckOptions& options) {
   for (const BinaryPath& entry : collect_binary_paths(options.paths)) {
     if (!entry.status.ok()) {
       print_error(entry.status.error());
-      results.push_back({{"file", entry.path}, {"result", "error"},
-                         {"error", entry.status.error().describe()}});
+      results.push_back(
+          {{"file", entry.path}, {"result", "error"}, {"error", entry.status.error().describe()}});
       ok = false;
       continue;
     }
@@ -113,8 +114,8 @@ int run_check(const CheckOptions& options) {
 
 void register_check_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
-  auto* command = app.add_subcommand(
-      "check", "Verify binaries and check that they fit the target system");
+  auto* command =
+      app.add_subcommand("check", "Verify binaries and check that they fit the target system");
   command->add_option("paths", options->paths, "Binaries, or directories searched recursively")
       ->required();
   command->add_option("--system-desc", options->system_desc,

@@ -57,8 +57,8 @@ int run_read(const ReadOptions& options) {
 
 void register_read_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ReadOptions>();
-  auto* command = app.add_subcommand(
-      "read", "Print binaries (TTM0, TTNN, TTSY) as JSON, one object per file");
+  auto* command =
+      app.add_subcommand("read", "Print binaries (TTM0, TTNN, TTSY) as JSON, one object per file");
   command->add_option("paths", options->paths, "Binaries, or directories searched recursively")
       ->required();
   command

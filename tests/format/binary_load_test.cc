@@ -13,8 +13,8 @@
 namespace tessera::format {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::example_binary;
+using ::testing::HasSubstr;
 using testing::TempDir;
 using testing::write_bytes;
 
@@ -154,8 +154,8 @@ TEST(BinaryLoadTest, SchemaHashOfAnotherSchemaWarnsWithAWayForward) {
 }
 
 TEST(BinaryLoadTest, BaselineBinaryWithoutHashLoads) {
-  auto bytes = example_binary("eltwise_multiply.ttm.json", BinaryKind::kMetal,
-                              SchemaHashStamp::kLeaveAsIs);
+  auto bytes =
+      example_binary("eltwise_multiply.ttm.json", BinaryKind::kMetal, SchemaHashStamp::kLeaveAsIs);
   auto binary = Binary::load_memory(bytes, "baseline.ttm");
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
   EXPECT_FALSE(binary->schema_hash().has_value());

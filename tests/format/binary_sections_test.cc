@@ -56,8 +56,8 @@ TEST(BinarySectionsTest, VersionReportsSchemaStatus) {
 }
 
 TEST(BinarySectionsTest, SectionNamesRoundTrip) {
-  for (const char* name : {"all", "version", "system_desc", "programs", "inputs", "outputs",
-                           "kernels"}) {
+  for (const char* name :
+       {"all", "version", "system_desc", "programs", "inputs", "outputs", "kernels"}) {
     auto section = section_from_name(name);
     ASSERT_TRUE(section.has_value()) << name;
     EXPECT_EQ(section_name(*section), name);

@@ -92,7 +92,10 @@ TEST_F(MetalExecutorTest, DramInterleavedRoundTrip) {
 }
 
 TEST_F(MetalExecutorTest, DramTiledRoundTrip) {
-  expect_round_trip({.id = 10, .address = kDramAddress, .shape = {64, 128}, .tiled = true,
+  expect_round_trip({.id = 10,
+                     .address = kDramAddress,
+                     .shape = {64, 128},
+                     .tiled = true,
                      .shard_shape = {2, 4}});
 }
 
@@ -103,9 +106,14 @@ TEST_F(MetalExecutorTest, L1SingleCoreRoundTrip) {
 
 TEST_F(MetalExecutorTest, L1ShardedOverAGridRoundTrip) {
   // 64x128 f32 in tiles over 2x2 cores: one 1x2-tile shard per core.
-  expect_round_trip({.id = 10, .address = kL1Address, .shape = {64, 128},
-                     .space = MemorySpace::DeviceL1, .tiled = true, .shard_shape = {1, 2},
-                     .grid_y = 2, .grid_x = 2});
+  expect_round_trip({.id = 10,
+                     .address = kL1Address,
+                     .shape = {64, 128},
+                     .space = MemorySpace::DeviceL1,
+                     .tiled = true,
+                     .shard_shape = {1, 2},
+                     .grid_y = 2,
+                     .grid_x = 2});
 }
 
 TEST_F(MetalExecutorTest, ConstantDataIsWritten) {
@@ -208,7 +216,8 @@ TEST_F(MetalExecutorTest, AddressValidationFailuresSayWhichCheckFailed) {
   // Overlap with a live buffer.
   MetalProgramBuilder program;
   program.create_buffer(0, {.id = 1, .address = kL1Address, .space = MemorySpace::DeviceL1});
-  program.create_buffer(0, {.id = 2, .address = kL1Address + 0x800, .space = MemorySpace::DeviceL1});
+  program.create_buffer(0,
+                        {.id = 2, .address = kL1Address + 0x800, .space = MemorySpace::DeviceL1});
   auto result = run(program.build({}, {}), {});
   ASSERT_FALSE(result.ok());
   EXPECT_THAT(result.error().describe(), HasSubstr("overlap"));

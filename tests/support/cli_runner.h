@@ -16,8 +16,8 @@ extern char** environ;
 namespace tessera::testing {
 
 struct CliResult {
-  int exit_code = -1;   // -1 if killed by a signal
-  int signal = 0;       // the signal that killed it, or 0
+  int exit_code = -1;  // -1 if killed by a signal
+  int signal = 0;      // the signal that killed it, or 0
   std::string out;
   std::string err;
 };
@@ -32,8 +32,9 @@ inline CliResult run_cli(const std::vector<std::string>& args,
   TempDir capture;
   std::filesystem::path out_path = capture / "stdout";
   std::filesystem::path err_path = capture / "stderr";
-  std::string script = "cd '" + (working_dir.empty() ? std::filesystem::current_path() : working_dir).string() +
-                       "' && exec \"$0\" \"$@\" >'" + out_path.string() + "' 2>'" + err_path.string() + "'";
+  std::string script =
+      "cd '" + (working_dir.empty() ? std::filesystem::current_path() : working_dir).string() +
+      "' && exec \"$0\" \"$@\" >'" + out_path.string() + "' 2>'" + err_path.string() + "'";
   std::vector<std::string> argv_strings = {"/bin/sh", "-c", script, tessera_cli().string()};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;

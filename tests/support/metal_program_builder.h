@@ -24,13 +24,14 @@ struct TensorSpec {
   tt_target::DataType type = tt_target::DataType::Float32;
   bool tiled = false;
   std::vector<int> shard_shape = {};  // memory_desc.shape; default: the whole shape
-  int grid_y = 1, grid_x = 1;    // cores the tensor is sharded over (L1)
+  int grid_y = 1, grid_x = 1;         // cores the tensor is sharded over (L1)
   std::vector<uint8_t> constant_data = {};
 
   uint64_t bytes() const {
     uint64_t elements = 1;
     for (int dim : shape) elements *= static_cast<uint64_t>(dim);
-    return elements * (type == tt_target::DataType::Float32 || type == tt_target::DataType::UInt32 ? 4 : 2);
+    return elements *
+           (type == tt_target::DataType::Float32 || type == tt_target::DataType::UInt32 ? 4 : 2);
   }
   TensorSpec host() const {
     TensorSpec copy = *this;
@@ -109,7 +110,8 @@ class MetalProgramBuilder {
 
   // Finishes a one-program, one-device-program binary.
   std::vector<uint8_t> build(const std::vector<TensorSpec>& inputs,
-                             const std::vector<TensorSpec>& outputs, const std::string& name = "test") {
+                             const std::vector<TensorSpec>& outputs,
+                             const std::string& name = "test") {
     std::vector<flatbuffers::Offset<tt_metal::CommandQueue>> queues;
     for (size_t q = 0; q < queues_.size(); ++q) {
       queues.push_back(tt_metal::CreateCommandQueueDirect(
@@ -122,8 +124,7 @@ class MetalProgramBuilder {
     };
     auto input_refs = refs(inputs);
     auto output_refs = refs(outputs);
-    auto device_program =
-        tt_metal::CreateDeviceProgramDirect(builder_, nullptr, nullptr, &queues);
+    auto device_program = tt_metal::CreateDeviceProgramDirect(builder_, nullptr, nullptr, &queues);
     std::vector<flatbuffers::Offset<tt_metal::DeviceProgram>> device_programs = {device_program};
     auto program = tt_metal::CreateProgramDirect(builder_, name.c_str(), &input_refs, &output_refs,
                                                  &device_programs);

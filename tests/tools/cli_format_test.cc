@@ -81,7 +81,8 @@ TEST_F(CliFormatTest, UsageErrorsExitTwo) {
 }
 
 TEST_F(CliFormatTest, MalformedCorpusIsRejectedWithExitOneAndNoSignal) {
-  std::vector<uint8_t> good = example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal);
+  std::vector<uint8_t> good =
+      example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal);
   std::vector<std::pair<std::string, std::vector<uint8_t>>> corpus;
   corpus.push_back({"empty.ttm", {}});
   std::mt19937 random(5);
@@ -133,7 +134,8 @@ TEST_F(CliFormatTest, CheckWritesResultsAndRejectsANonSystemTarget) {
   EXPECT_EQ(report["results"][0]["kind"], "TTM0");
   EXPECT_TRUE(report["results"][1]["fits_target"]);
 
-  CliResult wrong_target = run_cli({"check", path("model.ttm"), "--system-desc", path("model.ttnn")});
+  CliResult wrong_target =
+      run_cli({"check", path("model.ttm"), "--system-desc", path("model.ttnn")});
   EXPECT_EQ(wrong_target.exit_code, 1);
   EXPECT_THAT(wrong_target.err, HasSubstr("not a system descriptor"));
 }
@@ -170,7 +172,8 @@ TEST_F(CliFormatTest, BaselineBinaryLoadsReadsAndChecks) {
 }
 
 TEST_F(CliFormatTest, MissingPathsAreReportedAndTheRestStillRun) {
-  CliResult result = run_cli({"read", path("missing.ttm"), path("model.ttnn"), "--section", "version"});
+  CliResult result =
+      run_cli({"read", path("missing.ttm"), path("model.ttnn"), "--section", "version"});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_THAT(result.err, HasSubstr("no such file"));
   EXPECT_THAT(result.out, HasSubstr("model.ttnn"));

@@ -34,8 +34,7 @@ class Binary {
   // identifier, schema hash of another schema) do not fail the load.
   static Result<Binary> load_file(const std::string& path);
   // Copies and verifies an in-memory binary; `name` is used in messages.
-  static Result<Binary> load_memory(std::span<const uint8_t> bytes,
-                                    std::string name = "<memory>");
+  static Result<Binary> load_memory(std::span<const uint8_t> bytes, std::string name = "<memory>");
   // Takes ownership of the bytes: no copy.
   static Result<Binary> load_memory(std::vector<uint8_t>&& bytes, std::string name = "<memory>");
 
@@ -62,8 +61,8 @@ class Binary {
  private:
   Binary() = default;
   // Verifies `bytes`, which `owner` keeps alive.
-  static Result<Binary> load_owned(std::shared_ptr<const void> owner, std::span<const uint8_t> bytes,
-                                   std::string name);
+  static Result<Binary> load_owned(std::shared_ptr<const void> owner,
+                                   std::span<const uint8_t> bytes, std::string name);
   void read_schema_hash();
   void check_extension();
   const uint8_t* root_pointer() const;

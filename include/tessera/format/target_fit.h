@@ -13,7 +13,7 @@ struct SystemDesc;
 namespace tessera::format {
 
 struct FitCheck {
-  std::string name;    // e.g. "chip 0 arch"
+  std::string name;  // e.g. "chip 0 arch"
   bool ok = false;
   std::string detail;  // the numbers compared, in words
 };

@@ -24,8 +24,7 @@ class Tensor {
                                           Runtime runtime);
   // Borrowed storage: the caller keeps `bytes` alive and unchanged while the
   // tensor (or a submit using it) is in use.
-  static Result<Tensor> create_borrowed(TensorInfo info, std::span<uint8_t> bytes,
-                                        Runtime runtime);
+  static Result<Tensor> create_borrowed(TensorInfo info, std::span<uint8_t> bytes, Runtime runtime);
 
   bool valid() const { return storage_ != nullptr; }
   Runtime runtime() const { return runtime_; }

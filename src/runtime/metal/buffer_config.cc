@@ -21,8 +21,8 @@ Result<uint64_t> tile_bytes(tt::target::DataType type) {
   if (type == tt::target::DataType::BFP_BFloat8) return kBfp8TileBytes;
   uint32_t element = element_size(type);
   if (element == 0) {
-    return make_error(ErrorCode::kUnimplemented, "data type ",
-                      tt::target::EnumNameDataType(type), " is not supported in device buffers");
+    return make_error(ErrorCode::kUnimplemented, "data type ", tt::target::EnumNameDataType(type),
+                      " is not supported in device buffers");
   }
   return uint64_t{kTileDim} * kTileDim * element;
 }
@@ -31,7 +31,8 @@ Result<uint64_t> tile_bytes(tt::target::DataType type) {
 Result<std::array<uint32_t, 2>> shard_elements(const tt::target::MemoryDesc& memory) {
   const auto* shape = memory.shape();
   if (!shape || shape->size() == 0) {
-    return make_error(ErrorCode::kInvalidArgument, "memory_desc.shape (the per-core shard) is missing");
+    return make_error(ErrorCode::kInvalidArgument,
+                      "memory_desc.shape (the per-core shard) is missing");
   }
   uint64_t height = 1;
   for (uint32_t i = 0; i + 1 < shape->size(); ++i) height *= static_cast<uint64_t>(shape->Get(i));
@@ -69,8 +70,8 @@ Result<metal::BufferConfig> l1_config(const tt::target::TensorRef& ref,
   TESSERA_ASSIGN_OR_RETURN(auto shard, shard_elements(memory));
   sim::CoreRange grid = grid_of(layout);
   bool tiled = is_tiled(memory);
-  std::array<uint32_t, 2> page = tiled ? std::array<uint32_t, 2>{kTileDim, kTileDim}
-                                       : std::array<uint32_t, 2>{1, shard[1]};
+  std::array<uint32_t, 2> page =
+      tiled ? std::array<uint32_t, 2>{kTileDim, kTileDim} : std::array<uint32_t, 2>{1, shard[1]};
   uint64_t page_bytes = 0;
   if (tiled) {
     TESSERA_ASSIGN_OR_RETURN(page_bytes, tile_bytes(memory.data_type()));
@@ -92,8 +93,8 @@ Result<metal::BufferConfig> l1_config(const tt::target::TensorRef& ref,
   if (ref.size() != pages * page_bytes) {
     return make_error(ErrorCode::kInvalidArgument, "size ", ref.size(), " bytes disagrees with ",
                       grid.height(), "x", grid.width(), " cores of ", shard[0], "x", shard[1],
-                      "-element shards (", pages, " pages of ", page_bytes, " bytes = ",
-                      pages * page_bytes, ")");
+                      "-element shards (", pages, " pages of ", page_bytes,
+                      " bytes = ", pages * page_bytes, ")");
   }
   return metal::BufferConfig{sim::MemoryType::kL1, ref.size(), page_bytes,
                              sim::BufferLayout::kBlockSharded, std::move(spec)};
@@ -107,7 +108,8 @@ Result<metal::BufferConfig> dram_config(const tt::target::TensorRef& ref,
     TESSERA_ASSIGN_OR_RETURN(page_bytes, tile_bytes(memory.data_type()));
   } else if (ref.desc()->shape() && ref.desc()->shape()->size() > 0) {
     int last = ref.desc()->shape()->Get(ref.desc()->shape()->size() - 1);
-    page_bytes = static_cast<uint64_t>(std::max(last, 1)) * std::max(1u, element_size(memory.data_type()));
+    page_bytes =
+        static_cast<uint64_t>(std::max(last, 1)) * std::max(1u, element_size(memory.data_type()));
   }
   if (page_bytes == 0 || ref.size() % page_bytes != 0) {
     return make_error(ErrorCode::kInvalidArgument, "size ", ref.size(),
@@ -129,22 +131,27 @@ Result<metal::BufferConfig> buffer_config(const tt::target::TensorRef& ref) {
   const auto& layout = *ref.desc()->layout();
   Result<metal::BufferConfig> config = make_error(ErrorCode::kInternal, "");
   switch (layout.memory_desc()->memory_space()) {
-    case MemorySpace::DeviceL1: config = l1_config(ref, layout); break;
-    case MemorySpace::DeviceDRAM: config = dram_config(ref, layout); break;
+    case MemorySpace::DeviceL1:
+      config = l1_config(ref, layout);
+      break;
+    case MemorySpace::DeviceDRAM:
+      config = dram_config(ref, layout);
+      break;
     default:
       return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(), " lives in ",
                         tt::target::EnumNameMemorySpace(layout.memory_desc()->memory_space()),
                         " memory, not on the device");
   }
-  if (!config.ok()) return std::move(config).error().add_context("tensor " + std::to_string(ref.global_id()));
+  if (!config.ok())
+    return std::move(config).error().add_context("tensor " + std::to_string(ref.global_id()));
   return config;
 }
 
 std::string describe_request(const metal::BufferConfig& config, uint64_t address) {
   std::ostringstream text;
-  text << sim::memory_type_name(config.memory_type) << " "
-       << sim::buffer_layout_name(config.layout) << " " << config.size << " bytes (page "
-       << config.page_size << ") at 0x" << std::hex << address;
+  text << sim::memory_type_name(config.memory_type) << " " << sim::buffer_layout_name(config.layout)
+       << " " << config.size << " bytes (page " << config.page_size << ") at 0x" << std::hex
+       << address;
   return text.str();
 }
 
@@ -153,7 +160,8 @@ bool same_request(const metal::BufferConfig& a, const metal::BufferConfig& b) {
     if (!shard) return std::string();
     std::ostringstream key;
     for (const auto& range : shard->cores) {
-      key << range.start.x << "," << range.start.y << "-" << range.end.x << "," << range.end.y << ";";
+      key << range.start.x << "," << range.start.y << "-" << range.end.x << "," << range.end.y
+          << ";";
     }
     key << shard->shard_shape[0] << "x" << shard->shard_shape[1] << "/" << shard->page_shape[0]
         << "x" << shard->page_shape[1] << "/" << static_cast<int>(shard->orientation);

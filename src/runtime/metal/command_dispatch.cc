@@ -27,7 +27,8 @@ Status execute_command(const tm::Command& command, QueueContext& queue) {
       return execute_event_query(*command.type_as_EventQueryCommand(), queue);
     case CommandType::FinishCommand:
       return execute_finish(*command.type_as_FinishCommand(), queue);
-    case CommandType::NONE: break;
+    case CommandType::NONE:
+      break;
   }
   return make_error(ErrorCode::kInvalidArgument, "command has no type (union type ",
                     static_cast<int>(command.type_type()), ")");

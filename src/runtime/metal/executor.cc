@@ -11,7 +11,9 @@ namespace {
 
 using TensorRefs = flatbuffers::Vector<flatbuffers::Offset<tt::target::TensorRef>>;
 
-uint32_t size_of(const TensorRefs* refs) { return refs ? refs->size() : 0; }
+uint32_t size_of(const TensorRefs* refs) {
+  return refs ? refs->size() : 0;
+}
 
 Status check_inputs(const tm::Program& program, std::span<const Tensor> inputs) {
   if (inputs.size() != size_of(program.inputs())) {
@@ -68,7 +70,8 @@ Status run_queues(const tm::DeviceProgram& device_program, SubmitContext& submit
     } else {
       QueueContext queue{submit, **hw_queue, index};
       results[index] = run_queue(*queues->Get(index), queue);
-      if (!results[index].ok()) results[index].with_context(queue_label(*queues->Get(index), index));
+      if (!results[index].ok())
+        results[index].with_context(queue_label(*queues->Get(index), index));
     }
     submit.queue_finished();
   };
@@ -93,7 +96,8 @@ Status clean_up(SubmitContext& submit, std::vector<std::string>& leaks) {
     auto hw_queue = submit.device().command_queue(index);
     if (!hw_queue.ok()) continue;
     Status finished = (*hw_queue)->finish();
-    if (drained.ok() && !finished.ok()) drained = finished.with_context("queue " + std::to_string(index));
+    if (drained.ok() && !finished.ok())
+      drained = finished.with_context("queue " + std::to_string(index));
   }
   for (auto& [id, live] : submit.take_buffers()) {
     leaks.push_back("buffer " + std::to_string(id) + " (" +
@@ -116,7 +120,8 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
     submit.add_host_tensor(program.inputs()->Get(static_cast<uint32_t>(i))->global_id(), inputs[i]);
   }
   for (size_t i = 0; i < outputs.size(); ++i) {
-    submit.add_host_tensor(program.outputs()->Get(static_cast<uint32_t>(i))->global_id(), outputs[i]);
+    submit.add_host_tensor(program.outputs()->Get(static_cast<uint32_t>(i))->global_id(),
+                           outputs[i]);
   }
   Status status = run_queues(device_program, submit);
   Status cleaned = clean_up(submit, result.leaks);

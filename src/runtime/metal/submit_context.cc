@@ -25,7 +25,7 @@ void SubmitContext::remove_buffer(uint32_t global_id) {
 std::vector<std::pair<uint32_t, std::shared_ptr<const LiveBuffer>>> SubmitContext::take_buffers() {
   std::lock_guard lock(mutex_);
   std::vector<std::pair<uint32_t, std::shared_ptr<const LiveBuffer>>> live(buffers_.begin(),
-                                                                            buffers_.end());
+                                                                           buffers_.end());
   buffers_.clear();
   return live;
 }

@@ -23,7 +23,8 @@ Status execute_enqueue_write_buffer(const tm::EnqueueWriteBufferCommand& command
   if (!command.src() || !command.dst()) {
     return make_error(ErrorCode::kInvalidArgument, "needs both src and dst tensor refs");
   }
-  TESSERA_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes, source_bytes(*command.src(), queue.submit));
+  TESSERA_ASSIGN_OR_RETURN(std::span<const uint8_t> bytes,
+                           source_bytes(*command.src(), queue.submit));
   TESSERA_ASSIGN_OR_RETURN(auto live, queue.submit.buffer(command.dst()->global_id()));
   if (bytes.size() != live->buffer.size()) {
     return make_error(ErrorCode::kInvalidArgument, "source ", command.src()->global_id(), " has ",
