@@ -22,7 +22,7 @@ TEST(BinarySectionsTest, KernelsListEachKernelWithItsLocationAndSourceLines) {
   ASSERT_TRUE(section.ok());
   const auto& kernels = (*section)["kernels"];
   ASSERT_EQ(kernels.size(), 3u);
-  EXPECT_EQ(kernels[0]["command"], 5);
+  EXPECT_EQ(kernels[0]["command"], 8);
   EXPECT_EQ(kernels[0]["source_type"], "Noc0");
   EXPECT_EQ(kernels[1]["source_type"], "Tensix");
   EXPECT_EQ(kernels[2]["kernel"], 2);

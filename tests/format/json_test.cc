@@ -52,7 +52,7 @@ TEST(JsonTest, RoundTripKeepsKernelSourcesExactly) {
                             ->command_queues()
                             ->Get(0)
                             ->commands()
-                            ->Get(5);
+                            ->Get(8);
   const auto* program = command->type_as_EnqueueProgramCommand();
   ASSERT_NE(program, nullptr);
   std::string source =

@@ -164,16 +164,66 @@ enum tessera_compute_op {
   TESSERA_COMPUTE_MATMUL_INIT = 30,    /* cb_a, cb_b, cb_out, transpose */
   TESSERA_COMPUTE_MATMUL_TILES = 31,   /* cb_a, cb_b, tile_a, tile_b, dst, transpose */
   TESSERA_COMPUTE_UNARY_INIT = 40,     /* kind */
-  TESSERA_COMPUTE_UNARY_TILE = 41,     /* kind, dst, param */
+  TESSERA_COMPUTE_UNARY_TILE = 41,     /* kind, dst, param (float bits) */
+  /* kind, bcast, cb_a, cb_b, tile_a, tile_b, dst */
+  TESSERA_COMPUTE_BINARY_BCAST_TILES = 23,
+  /* cb_a, cb_b, tile_a, tile_b, dst, transpose, ct_dim, rt_dim, kt_dim */
+  TESSERA_COMPUTE_MATMUL_BLOCK = 32,
+  TESSERA_COMPUTE_BINARY_DST_TILES = 42,  /* kind, dst_a, dst_b: dst_a = dst_a op dst_b */
+  TESSERA_COMPUTE_REDUCE_TILE = 51,       /* func, dim, cb, cb_scaler, tile, tile_scaler, dst */
+  TESSERA_COMPUTE_TRANSPOSE_WH_TILE = 52, /* cb, tile, dst */
+  TESSERA_COMPUTE_TILIZE_BLOCK = 60,      /* cb_in, tiles, cb_out */
+  TESSERA_COMPUTE_UNTILIZE_BLOCK = 61,    /* cb_in, tiles, cb_out */
+  TESSERA_COMPUTE_INIT = 70,              /* any *_init without an effect on results */
+};
+
+enum tessera_bcast_kind {
+  TESSERA_BCAST_NONE = 0,
+  TESSERA_BCAST_ROW = 1,
+  TESSERA_BCAST_COL = 2,
+  TESSERA_BCAST_SCALAR = 3,
+};
+enum tessera_reduce_func { TESSERA_REDUCE_SUM = 0, TESSERA_REDUCE_AVG = 1, TESSERA_REDUCE_MAX = 2 };
+enum tessera_reduce_dim {
+  TESSERA_REDUCE_ROW = 0,
+  TESSERA_REDUCE_COL = 1,
+  TESSERA_REDUCE_SCALAR = 2,
 };
 
 /* Kinds for TESSERA_COMPUTE_BINARY_* and TESSERA_COMPUTE_UNARY_*. */
-enum tessera_binary_kind { TESSERA_BINARY_ADD = 0, TESSERA_BINARY_SUB = 1, TESSERA_BINARY_MUL = 2 };
+enum tessera_binary_kind {
+  TESSERA_BINARY_ADD = 0,
+  TESSERA_BINARY_SUB = 1,
+  TESSERA_BINARY_MUL = 2,
+  TESSERA_BINARY_DIV = 3, /* SFPU only */
+  TESSERA_BINARY_MAX = 4,
+  TESSERA_BINARY_MIN = 5,
+  TESSERA_BINARY_POW = 6,
+};
 enum tessera_unary_kind {
   TESSERA_UNARY_EXP = 0,
   TESSERA_UNARY_RELU = 1,
   TESSERA_UNARY_RECIP = 2,
   TESSERA_UNARY_SQRT = 3,
+  TESSERA_UNARY_GELU = 4,
+  TESSERA_UNARY_SIGMOID = 5,
+  TESSERA_UNARY_TANH = 6,
+  TESSERA_UNARY_LOG = 7,
+  TESSERA_UNARY_RSQRT = 8,
+  TESSERA_UNARY_ABS = 9,
+  TESSERA_UNARY_NEG = 10,
+  TESSERA_UNARY_SQUARE = 11,
+  TESSERA_UNARY_SILU = 12,
+  TESSERA_UNARY_LEAKY_RELU = 13, /* param: slope */
+  TESSERA_UNARY_RELU_MAX = 14,   /* param: upper bound */
+  TESSERA_UNARY_RELU_MIN = 15,   /* param: lower bound */
+  TESSERA_UNARY_ERF = 16,
+  TESSERA_UNARY_SIN = 17,
+  TESSERA_UNARY_COS = 18,
+  TESSERA_UNARY_EXP2 = 19,
+  TESSERA_UNARY_POWER = 20, /* param: integer exponent */
+  TESSERA_UNARY_FILL = 21,  /* param: value */
+  TESSERA_UNARY_SIGN = 22,
 };
 
 #ifdef __cplusplus

@@ -34,3 +34,8 @@ FORCE_INLINE void compute_call(uint32_t op, Args... args) {
 
 namespace ckernel {}
 using namespace ckernel;
+
+// As in tt-metal, every compute header also brings the Dst handoff and
+// pack_tile (included last: they build on the definitions above).
+#include "api/compute/pack.h"
+#include "api/compute/reg_api.h"

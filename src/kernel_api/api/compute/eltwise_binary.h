@@ -10,7 +10,7 @@ ALWI void binary_op_init_common(uint32_t icb0, uint32_t icb1, uint32_t ocb) {
 }
 
 #define TESSERA_BINARY_TILE_OP(name, kind)                                                       \
-  ALWI void name##_tiles_init(uint32_t icb0, uint32_t icb1, bool acc_to_dest = false) {          \
+  ALWI void name##_tiles_init(uint32_t icb0 = 0, uint32_t icb1 = 1, bool acc_to_dest = false) {          \
     (void)acc_to_dest;                                                                           \
     tessera_kernel::compute_call(TESSERA_COMPUTE_BINARY_INIT, kind, icb0, icb1);                 \
   }                                                                                              \

@@ -17,4 +17,22 @@ ALWI void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t in0_tile
                                in1_tile_index, idst, transpose);
 }
 
+ALWI void mm_block_init(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t out_cb_id,
+                        uint32_t transpose = 0, uint32_t ct_dim = 1, uint32_t rt_dim = 1,
+                        uint32_t kt_dim = 1) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_MATMUL_INIT, in0_cb_id, in1_cb_id, out_cb_id,
+                               transpose);
+  (void)ct_dim;
+  (void)rt_dim;
+  (void)kt_dim;
+}
+
+// rt_dim x ct_dim output tiles from dst: dst[r * ct_dim + c] += a[r * kt_dim] x b[c].
+ALWI void matmul_block(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t in0_tile_index,
+                       uint32_t in1_tile_index, uint32_t idst, uint32_t transpose, uint32_t ct_dim,
+                       uint32_t rt_dim, uint32_t kt_dim) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_MATMUL_BLOCK, in0_cb_id, in1_cb_id, in0_tile_index,
+                               in1_tile_index, idst, transpose, ct_dim, rt_dim, kt_dim);
+}
+
 }  // namespace ckernel

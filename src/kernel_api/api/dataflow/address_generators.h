@@ -25,6 +25,20 @@ enum class DataFormat : uint8_t {
   Invalid = 0xff,
 };
 
+// The data format of each CB as configured for this kernel's cores; the
+// host passes them as TESSERA_CB_DATA_FORMATS (one code per CB index).
+FORCE_INLINE DataFormat get_dataformat(int32_t cb_id) {
+#ifdef TESSERA_CB_DATA_FORMATS
+  constexpr uint8_t formats[TESSERA_NUM_CIRCULAR_BUFFERS] = {TESSERA_CB_DATA_FORMATS};
+  if (cb_id >= 0 && static_cast<uint32_t>(cb_id) < TESSERA_NUM_CIRCULAR_BUFFERS) {
+    return static_cast<DataFormat>(formats[cb_id]);
+  }
+#else
+  (void)cb_id;
+#endif
+  return DataFormat::Invalid;
+}
+
 template <bool DRAM>
 struct InterleavedAddrGen {
   uint32_t bank_base_address;
@@ -77,17 +91,20 @@ requires __is_class(AddrGen) FORCE_INLINE uint64_t
   return s.get_noc_addr(id, offset, noc);
 }
 
-template <bool DRAM, uint32_t TileSize>
-FORCE_INLINE void noc_async_read_tile(uint32_t id, const InterleavedAddrGenFast<DRAM, TileSize>& s,
-                                      uint32_t dst_local_l1_addr, uint32_t offset = 0,
-                                      uint8_t noc = noc_index) {
-  s.noc_async_read_tile(id, dst_local_l1_addr, offset, noc);
+// Tile transfers through any generator with a page_size (InterleavedAddrGen,
+// InterleavedAddrGenFast, TensorAccessor).
+template <typename AddrGen>
+requires __is_class(AddrGen) FORCE_INLINE
+    void noc_async_read_tile(uint32_t id, const AddrGen& s, uint32_t dst_local_l1_addr,
+                             uint32_t offset = 0, uint8_t noc = noc_index) {
+  noc_async_read(s.get_noc_addr(id, offset, noc), dst_local_l1_addr, s.page_size, noc);
 }
 
-template <bool DRAM, uint32_t TileSize>
-FORCE_INLINE void noc_async_write_tile(uint32_t id, const InterleavedAddrGenFast<DRAM, TileSize>& s,
-                                       uint32_t src_local_l1_addr, uint8_t noc = noc_index) {
-  s.noc_async_write_tile(id, src_local_l1_addr, noc);
+template <typename AddrGen>
+requires __is_class(AddrGen) FORCE_INLINE
+    void noc_async_write_tile(uint32_t id, const AddrGen& s, uint32_t src_local_l1_addr,
+                              uint8_t noc = noc_index) {
+  noc_async_write(src_local_l1_addr, s.get_noc_addr(id, 0, noc), s.page_size, noc);
 }
 
 template <typename AddrGen>

@@ -6,4 +6,5 @@
 #include "api/dataflow/address_generators.h"
 #include "api/dataflow/noc.h"
 #include "api/dataflow/semaphore.h"
+#include "api/dataflow/tensor_accessor.h"
 #include "api/kernel_args.h"

@@ -80,3 +80,18 @@ FORCE_INLINE void noc_async_writes_flushed(uint8_t noc = noc_index) {
 FORCE_INLINE void noc_async_atomic_barrier(uint8_t noc = noc_index) {
   tessera_kernel::host()->noc_write_barrier(tessera_kernel::ctx(), noc);
 }
+FORCE_INLINE void noc_async_full_barrier(uint8_t noc = noc_index) {
+  noc_async_read_barrier(noc);
+  noc_async_write_barrier(noc);
+}
+
+// Single-packet forms: the same transfers, sizes up to one NoC packet on
+// the device (any size here).
+FORCE_INLINE void noc_async_read_one_packet(uint64_t src_noc_addr, uint32_t dst_local_l1_addr,
+                                            uint32_t size, uint8_t noc = noc_index) {
+  noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc);
+}
+FORCE_INLINE void noc_async_write_one_packet(uint32_t src_local_l1_addr, uint64_t dst_noc_addr,
+                                             uint32_t size, uint8_t noc = noc_index) {
+  noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc);
+}

@@ -1,15 +1,20 @@
-// EnqueueProgramCommand: kernels of a ProgramDesc run on the device.
+// EnqueueProgramCommand: builds the program of kernels its ProgramDesc
+// describes and runs it on this queue. Compiled kernels are cached across
+// submits by the process-wide kernel cache.
 #include "../command_handlers.h"
+#include "../program_from_desc.h"
 
 namespace tessera::runtime::metal_backend {
 
 Status execute_enqueue_program(const tm::EnqueueProgramCommand& command, QueueContext& queue) {
-  (void)queue;
-  size_t kernels = command.program() && command.program()->kernels()
-                       ? command.program()->kernels()->size()
-                       : 0;
-  return make_error(ErrorCode::kUnimplemented, "running programs of kernels (", kernels,
-                    " kernel(s) here) is not wired into the TTMetal executor yet");
+  if (!command.program()) return make_error(ErrorCode::kInvalidArgument, "has no program");
+  std::string name = "cq" + std::to_string(queue.queue_index) + "_program";
+  TESSERA_ASSIGN_OR_RETURN(metal::Program program,
+                           program_from_desc(*command.program(), name, queue.submit));
+  // Blocking: a kernel failure is reported against this command, not at the
+  // next synchronising one. The queue's host thread has nothing else to do.
+  return metal::enqueue_program(queue.hw_queue, queue.submit.device(), program,
+                                /*blocking=*/true);
 }
 
 }  // namespace tessera::runtime::metal_backend

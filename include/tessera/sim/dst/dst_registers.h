@@ -1,0 +1,49 @@
+// The Dst register file of a compute core: 16 fp32 tile slots that math
+// writes and pack reads.
+//
+// How many a kernel may index depends on the mode, as on the device: 16
+// tiles with 16-bit accumulation, 8 with fp32 accumulation, and half of
+// that in the default double-buffered mode (the other half belongs to the
+// packer).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/sim/compute/tile_span.h"
+
+namespace tessera::sim {
+
+struct DstConfig {
+  bool fp32_accumulation = false;
+  bool double_buffered = true;
+};
+
+class DstRegisters {
+ public:
+  static constexpr uint32_t kPhysicalTiles = 16;
+
+  explicit DstRegisters(DstConfig config = {});
+
+  const DstConfig& config() const { return config_; }
+  // Tiles a kernel may index in the current mode.
+  uint32_t capacity() const;
+
+  // The tile at `index`, or an error naming the operation, the index and
+  // the capacity of the mode.
+  Result<compute::TileSpan> tile(uint32_t index, const char* operation);
+  // `count` consecutive tiles starting at `first` (matmul_block).
+  Result<std::span<float>> tiles(uint32_t first, uint32_t count, const char* operation);
+
+  // tile_regs_acquire: math gets zeroed registers, as the packer leaves
+  // them after a release.
+  void acquire();
+
+ private:
+  DstConfig config_;
+  std::vector<float> values_;  // kPhysicalTiles tiles, tile order
+};
+
+}  // namespace tessera::sim

@@ -1,0 +1,20 @@
+// Every NoC transfer's remote side must land inside something live on the
+// target: a buffer (DRAM or L1), or a circular buffer or semaphore of the
+// running program. Anything else is an error naming the target and the
+// nearest allocation.
+#pragma once
+
+#include <cstdint>
+
+#include "tessera/base/status.h"
+#include "tessera/sim/memory/chip.h"
+#include "tessera/sim/noc/noc_endpoint.h"
+#include "tessera/sim/noc/program_l1_regions.h"
+
+namespace tessera::sim {
+
+// `operation`: "noc_async_read", "noc_async_write"... for the message.
+Status check_noc_access(const Chip& chip, const ProgramL1Regions& regions,
+                        const NocEndpoint& target, uint64_t size, const char* operation);
+
+}  // namespace tessera::sim

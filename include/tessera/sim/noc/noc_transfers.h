@@ -1,0 +1,43 @@
+// Checked NoC transfers, performed eagerly: the data moves when the kernel
+// issues the transfer, so barriers have nothing left to wait for. Kernels
+// only rely on the data having arrived after a barrier (or a semaphore the
+// sender raised after its own barrier), which eager copies satisfy.
+//
+// Local addresses are the issuing core's L1 addresses (window addresses or
+// offsets); remote ones are NoC addresses. The remote side is checked
+// against live allocations (noc_access_check.h), the local side against
+// the core's L1 bounds.
+#pragma once
+
+#include <cstdint>
+
+#include "tessera/base/status.h"
+#include "tessera/sim/memory/chip.h"
+#include "tessera/sim/noc/program_l1_regions.h"
+
+namespace tessera::sim {
+
+struct NocIssuer {
+  Chip* chip = nullptr;
+  const ProgramL1Regions* regions = nullptr;
+  uint32_t core = 0;  // logical worker index of the issuing core
+};
+
+Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
+                uint32_t size);
+Status noc_write(const NocIssuer& issuer, uint32_t src_local, uint64_t dst_noc_address,
+                 uint32_t size);
+// Writes to every worker core in the rectangle; the issuing core only with
+// `loopback`.
+Status noc_write_multicast(const NocIssuer& issuer, uint32_t src_local,
+                           uint64_t dst_multicast_address, uint32_t size, bool loopback);
+// One 32-bit word, bytes selected by `byte_enable` (bit i: byte i).
+Status noc_inline_write(const NocIssuer& issuer, uint64_t dst_noc_address, uint32_t value,
+                        uint8_t byte_enable);
+// Atomic add to a 32-bit L1 word (semaphores).
+Status noc_atomic_increment(const NocIssuer& issuer, uint64_t dst_noc_address, uint32_t increment);
+
+// Host pointer to `size` bytes at a local L1 address of the issuing core.
+Result<uint8_t*> local_l1_pointer(const NocIssuer& issuer, uint32_t local, uint32_t size);
+
+}  // namespace tessera::sim

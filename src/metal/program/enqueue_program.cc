@@ -1,0 +1,25 @@
+// EnqueueProgram: lays the program out for the device, then runs it in
+// queue order on the device's chip.
+#include "tessera/metal/program/program.h"
+#include "tessera/sim/program/program_run.h"
+
+namespace tessera::metal {
+
+Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking) {
+  if (!device.is_open()) {
+    return make_error(ErrorCode::kFailedPrecondition, "program '", program.name(),
+                      "' enqueued on closed device ", device.id());
+  }
+  TESSERA_ASSIGN_OR_RETURN(sim::ProgramPlan plan, lay_out_program(program, device.descriptor()));
+  TESSERA_ASSIGN_OR_RETURN(sim::KernelCache * cache, sim::program_kernel_cache());
+  std::shared_ptr<sim::Chip> chip = device.chip();
+  std::shared_ptr<sim::DprintLog> dprint = program.dprint_;
+  auto run = [chip, cache, dprint, plan = std::move(plan)]() -> Status {
+    return sim::run_program(*chip, *cache, plan, {.dprint = dprint.get()});
+  };
+  TESSERA_RETURN_IF_ERROR(queue.enqueue_program(program.name(), std::move(run)));
+  if (!blocking) return ok_status();
+  return queue.finish();
+}
+
+}  // namespace tessera::metal

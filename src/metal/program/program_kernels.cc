@@ -1,0 +1,126 @@
+// CreateKernel and the runtime args of a kernel.
+#include <fstream>
+#include <sstream>
+
+#include "tessera/metal/program/program.h"
+#include "tessera/sim/jit/kernel_abi.h"
+
+namespace tessera::metal {
+
+namespace {
+
+sim::KernelProcessor processor_of(const DataMovementConfig& config) {
+  return config.processor == DataMovementProcessor::RISCV_0 ? sim::KernelProcessor::kDataMovement0
+                                                            : sim::KernelProcessor::kDataMovement1;
+}
+
+std::vector<std::pair<std::string, std::string>> define_list(
+    const std::map<std::string, std::string>& defines) {
+  return {defines.begin(), defines.end()};
+}
+
+void configure(sim::KernelPlan& kernel, const DataMovementConfig& config) {
+  kernel.build.processor = processor_of(config);
+  kernel.build.noc_index = config.noc == NOC::NOC_0 ? 0 : 1;
+  kernel.build.compile_args = config.compile_args;
+  kernel.build.named_compile_args = config.named_compile_args;
+  kernel.build.defines = define_list(config.defines);
+}
+
+void configure(sim::KernelPlan& kernel, const ComputeConfig& config) {
+  kernel.build.processor = sim::KernelProcessor::kCompute;
+  kernel.build.compile_args = config.compile_args;
+  kernel.build.named_compile_args = config.named_compile_args;
+  kernel.build.defines = define_list(config.defines);
+  // What the device toolchain derives from the compute config.
+  kernel.build.toolchain_defines = {
+      {"DST_ACCUM_MODE", config.fp32_dest_acc_en ? "1" : "0"},
+      {"MATH_FIDELITY", std::to_string(static_cast<int>(config.math_fidelity))},
+      {"APPROX", config.math_approx_mode ? "true" : "false"}};
+  kernel.dst = {.fp32_accumulation = config.fp32_dest_acc_en,
+                .double_buffered = !config.dst_full_sync_en};
+}
+
+bool runs_on(const sim::KernelPlan& kernel, CoreCoord core) {
+  for (const CoreRange& range : kernel.cores) {
+    if (range.contains(core)) return true;
+  }
+  return false;
+}
+
+Status check_arg_limit(const sim::KernelPlan& kernel, CoreCoord core, std::size_t unique,
+                       std::size_t common) {
+  if (unique + common <= TESSERA_MAX_RUNTIME_ARGS) return ok_status();
+  return make_error(ErrorCode::kOutOfRange, "kernel '", kernel.build.name, "' on core ",
+                    sim::to_string(core), ": ", unique, " runtime args + ", common,
+                    " common runtime args exceed the device's limit of ", TESSERA_MAX_RUNTIME_ARGS);
+}
+
+}  // namespace
+
+Result<KernelHandle> create_kernel_from_string(Program& program, std::string name,
+                                               std::string source, const CoreRangeSet& cores,
+                                               const KernelConfig& config) {
+  if (cores.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, "kernel '", name, "' has no cores to run on");
+  }
+  sim::KernelPlan kernel;
+  kernel.build.name = std::move(name);
+  kernel.build.source = std::move(source);
+  kernel.cores = cores;
+  std::visit([&](const auto& specific) { configure(kernel, specific); }, config);
+  program.plan_.kernels.push_back(std::move(kernel));
+  return static_cast<KernelHandle>(program.plan_.kernels.size() - 1);
+}
+
+Result<KernelHandle> create_kernel(Program& program, const std::string& path,
+                                   const CoreRangeSet& cores, const KernelConfig& config) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) {
+    return make_error(ErrorCode::kNotFound, "kernel source '", path, "' cannot be opened");
+  }
+  std::ostringstream text;
+  text << file.rdbuf();
+  return create_kernel_from_string(program, path, text.str(), cores, config);
+}
+
+Status set_runtime_args(Program& program, KernelHandle handle, const CoreRangeSet& cores,
+                        const std::vector<uint32_t>& args) {
+  if (handle >= program.plan_.kernels.size()) {
+    return make_error(ErrorCode::kNotFound, "kernel handle ", handle, " is not in program '",
+                      program.name(), "'");
+  }
+  sim::KernelPlan& kernel = program.plan_.kernels[handle];
+  for (const CoreRange& range : cores) {
+    for (uint32_t y = range.start.y; y <= range.end.y; ++y) {
+      for (uint32_t x = range.start.x; x <= range.end.x; ++x) {
+        if (!runs_on(kernel, {x, y})) {
+          return make_error(ErrorCode::kInvalidArgument, "runtime args for kernel '",
+                            kernel.build.name, "' on core ", sim::to_string({x, y}),
+                            ", where the kernel does not run");
+        }
+        TESSERA_RETURN_IF_ERROR(
+            check_arg_limit(kernel, {x, y}, args.size(), kernel.common_args.size()));
+        kernel.runtime_args[{x, y}] = args;
+      }
+    }
+  }
+  return ok_status();
+}
+
+Status set_common_runtime_args(Program& program, KernelHandle handle,
+                               const std::vector<uint32_t>& args) {
+  if (handle >= program.plan_.kernels.size()) {
+    return make_error(ErrorCode::kNotFound, "kernel handle ", handle, " is not in program '",
+                      program.name(), "'");
+  }
+  sim::KernelPlan& kernel = program.plan_.kernels[handle];
+  for (const auto& [core, unique] : kernel.runtime_args) {
+    TESSERA_RETURN_IF_ERROR(check_arg_limit(kernel, core, unique.size(), args.size()));
+  }
+  TESSERA_RETURN_IF_ERROR(check_arg_limit(kernel, kernel.cores.front().start, 0, args.size()));
+  kernel.common_args = args;
+  return ok_status();
+}
+
+}  // namespace tessera::metal

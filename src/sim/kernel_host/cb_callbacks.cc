@@ -1,0 +1,65 @@
+// cb_reserve_back / cb_push_back / cb_wait_front / cb_pop_front: blocking
+// waits park the fiber until the core's counters allow the request.
+#include "kernel_host_callbacks.h"
+#include "kernel_host_failure.h"
+#include "tessera/sim/fiber/fiber_wait.h"
+#include "tessera/sim/kernel_host/kernel_host_state.h"
+
+namespace tessera::sim::kernel_host {
+
+namespace {
+
+CoreCircularBuffers& core_cbs(KernelHostState& state) {
+  return *state.core->circular_buffers;
+}
+
+}  // namespace
+
+void cb_reserve_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
+  KernelHostState& state = KernelHostState::of(ctx);
+  CoreCircularBuffers& cbs = core_cbs(state);
+  fail_kernel_if_error(cbs.check_request(cb, pages, "cb_reserve_back"));
+  fail_kernel_if_error(
+      wait_until([&] { return cbs.pages_free(cb) >= static_cast<uint32_t>(pages); },
+                 [&] { return cbs.describe_reserve_back(cb, pages); }));
+}
+
+void cb_push_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
+  KernelHostState& state = KernelHostState::of(ctx);
+  CoreCircularBuffers& cbs = core_cbs(state);
+  fail_kernel_if_error(cbs.check_request(cb, pages, "cb_push_back"));
+  fail_kernel_if_error(cbs.push_back(state.cbs[cb], cb, pages));
+  if (state.compute) state.compute->pack_offsets[cb] = 0;
+  notify_progress();
+}
+
+void cb_wait_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
+  KernelHostState& state = KernelHostState::of(ctx);
+  CoreCircularBuffers& cbs = core_cbs(state);
+  fail_kernel_if_error(cbs.check_request(cb, pages, "cb_wait_front"));
+  fail_kernel_if_error(
+      wait_until([&] { return cbs.pages_filled(cb) >= static_cast<uint32_t>(pages); },
+                 [&] { return cbs.describe_wait_front(cb, pages); }));
+}
+
+void cb_pop_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
+  KernelHostState& state = KernelHostState::of(ctx);
+  CoreCircularBuffers& cbs = core_cbs(state);
+  fail_kernel_if_error(cbs.check_request(cb, pages, "cb_pop_front"));
+  fail_kernel_if_error(cbs.pop_front(state.cbs[cb], cb, pages));
+  notify_progress();
+}
+
+int cb_pages_reservable_at_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
+  CoreCircularBuffers& cbs = core_cbs(KernelHostState::of(ctx));
+  fail_kernel_if_error(cbs.check_request(cb, pages, "cb_pages_reservable_at_back"));
+  return cbs.pages_free(cb) >= static_cast<uint32_t>(pages) ? 1 : 0;
+}
+
+int cb_pages_available_at_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
+  CoreCircularBuffers& cbs = core_cbs(KernelHostState::of(ctx));
+  fail_kernel_if_error(cbs.check_request(cb, pages, "cb_pages_available_at_front"));
+  return cbs.pages_filled(cb) >= static_cast<uint32_t>(pages) ? 1 : 0;
+}
+
+}  // namespace tessera::sim::kernel_host

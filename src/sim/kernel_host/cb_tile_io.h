@@ -1,0 +1,27 @@
+// The unpacker and packer of a compute kernel: tiles at the front of a CB
+// (its read pointer) or at its back (write pointer), in the CB's data
+// format, to and from fp32 tiles.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "tessera/base/status.h"
+#include "tessera/sim/compute/tile_span.h"
+#include "tessera/sim/kernel_host/kernel_host_state.h"
+
+namespace tessera::sim::kernel_host {
+
+// Unpacks tile `tile_index` counted from the CB's read pointer.
+Status unpack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
+                      compute::TileSpan out);
+// Packs into tile `tile_index` counted from the CB's write pointer.
+Status pack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
+                    compute::ConstTileSpan in);
+
+// `count` row-major elements starting at the CB's read pointer, as floats.
+Status read_cb_rows(KernelHostState& state, uint32_t cb, std::span<float> values);
+// `values` as the CB's format, starting at its write pointer.
+Status write_cb_rows(KernelHostState& state, uint32_t cb, std::span<const float> values);
+
+}  // namespace tessera::sim::kernel_host

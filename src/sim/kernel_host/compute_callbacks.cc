@@ -1,0 +1,303 @@
+// The compute engine behind the compute kernel API: unpack CB tiles to
+// fp32, run the tile math library on the Dst register file, pack back.
+#include <bit>
+#include <cstring>
+#include <vector>
+
+#include "cb_tile_io.h"
+#include "kernel_host_callbacks.h"
+#include "kernel_host_failure.h"
+#include "tessera/sim/compute/eltwise_binary.h"
+#include "tessera/sim/compute/matmul.h"
+#include "tessera/sim/compute/reduce.h"
+#include "tessera/sim/compute/tile_copy.h"
+#include "tessera/sim/compute/transpose.h"
+#include "tessera/sim/compute/unary_op.h"
+#include "tessera/sim/kernel_host/kernel_host_state.h"
+
+namespace tessera::sim::kernel_host {
+
+namespace {
+
+using compute::TileSpan;
+
+struct Operands {
+  const uint32_t* args;
+  uint32_t count;
+  uint32_t operator[](uint32_t i) const { return args[i]; }
+};
+
+Result<ComputeKernelState*> compute_state(KernelHostState& state) {
+  if (!state.compute) {
+    return make_error(ErrorCode::kFailedPrecondition,
+                      "compute API call from a data-movement kernel (no Dst registers)");
+  }
+  return state.compute.get();
+}
+
+Status copy_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[2], "copy_tile"));
+  return unpack_cb_tile(state, a[0], a[1], out);
+}
+
+Status pack_tile(KernelHostState& state, ComputeKernelState& compute, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan in, compute.dst.tile(a[0], "pack_tile"));
+  const uint32_t cb = a[1];
+  if (cb >= TESSERA_NUM_CIRCULAR_BUFFERS) {
+    return make_error(ErrorCode::kInvalidArgument, "pack_tile to circular buffer ", cb,
+                      ", which does not exist");
+  }
+  const bool next = a[2] == 0xffffffffu;
+  const uint32_t index = next ? compute.pack_offsets[cb] : a[2];
+  TESSERA_RETURN_IF_ERROR(pack_cb_tile(state, cb, index, in));
+  if (next) ++compute.pack_offsets[cb];
+  return ok_status();
+}
+
+Result<compute::BinaryOp> binary_kind(uint32_t kind) {
+  if (kind > TESSERA_BINARY_POW) {
+    return make_error(ErrorCode::kInvalidArgument, "binary operation kind ", kind, " is unknown");
+  }
+  return static_cast<compute::BinaryOp>(kind);  // same values (binary_op.h)
+}
+
+Result<compute::BroadcastType> bcast_kind(uint32_t kind) {
+  switch (kind) {
+    case TESSERA_BCAST_NONE:
+      return compute::BroadcastType::kNone;
+    case TESSERA_BCAST_ROW:
+      return compute::BroadcastType::kRow;
+    case TESSERA_BCAST_COL:
+      return compute::BroadcastType::kCol;
+    case TESSERA_BCAST_SCALAR:
+      return compute::BroadcastType::kScalar;
+  }
+  return make_error(ErrorCode::kInvalidArgument, "broadcast kind ", kind, " is unknown");
+}
+
+// kind, bcast, cb_a, cb_b, tile_a, tile_b, dst
+Status binary_tiles(KernelHostState& state, DstRegisters& dst, uint32_t kind, uint32_t bcast,
+                    Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(kind));
+  TESSERA_ASSIGN_OR_RETURN(compute::BroadcastType broadcast, bcast_kind(bcast));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[4], "binary tile operation"));
+  std::vector<float> lhs(tile::kTileElements), rhs(tile::kTileElements);
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[2], TileSpan(lhs.data(), lhs.size())));
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[1], a[3], TileSpan(rhs.data(), rhs.size())));
+  return compute::eltwise_binary_tile(op, broadcast, compute::ConstTileSpan(lhs.data(), lhs.size()),
+                                      compute::ConstTileSpan(rhs.data(), rhs.size()), out);
+}
+
+// cb_a, cb_b, tile_a, tile_b, dst, transpose
+Status matmul_tiles(KernelHostState& state, DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[4], "matmul_tiles"));
+  std::vector<float> lhs(tile::kTileElements), rhs(tile::kTileElements);
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[2], TileSpan(lhs.data(), lhs.size())));
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[1], a[3], TileSpan(rhs.data(), rhs.size())));
+  compute::matmul_tile(compute::ConstTileSpan(lhs.data(), lhs.size()),
+                       compute::ConstTileSpan(rhs.data(), rhs.size()), out, a[5] != 0);
+  return ok_status();
+}
+
+// Block operands bounded before anything is allocated for them: more
+// tiles than a core's L1 can hold is a kernel bug, not a host allocation.
+constexpr uint32_t kMaxBlockTiles = 2048;
+
+Status check_block(const char* operation, uint64_t tiles) {
+  if (tiles >= 1 && tiles <= kMaxBlockTiles) return ok_status();
+  return make_error(ErrorCode::kInvalidArgument, operation, " over ", tiles,
+                    " tiles: a block must have 1 to ", kMaxBlockTiles, " tiles");
+}
+
+// cb_a, cb_b, tile_a, tile_b, dst, transpose, ct_dim, rt_dim, kt_dim
+Status matmul_block(KernelHostState& state, DstRegisters& dst, Operands a) {
+  const compute::MatmulBlockShape shape{.rt_dim = a[7], .ct_dim = a[6], .kt_dim = a[8]};
+  TESSERA_RETURN_IF_ERROR(check_block("matmul_block (rt_dim)", shape.rt_dim));
+  TESSERA_RETURN_IF_ERROR(check_block("matmul_block (ct_dim)", shape.ct_dim));
+  TESSERA_RETURN_IF_ERROR(check_block("matmul_block (kt_dim)", shape.kt_dim));
+  TESSERA_RETURN_IF_ERROR(
+      check_block("matmul_block (in0)", uint64_t{shape.rt_dim - 1} * shape.kt_dim + 1));
+  TESSERA_ASSIGN_OR_RETURN(std::span<float> out,
+                           dst.tiles(a[4], shape.rt_dim * shape.ct_dim, "matmul_block"));
+  // a: rt_dim rows of tiles kt_dim apart; b: ct_dim consecutive tiles.
+  const uint32_t a_tiles = (shape.rt_dim - 1) * shape.kt_dim + 1;
+  std::vector<float> lhs(uint64_t{a_tiles} * tile::kTileElements);
+  std::vector<float> rhs(uint64_t{shape.ct_dim} * tile::kTileElements);
+  for (uint32_t t = 0; t < a_tiles; ++t) {
+    TESSERA_RETURN_IF_ERROR(
+        unpack_cb_tile(state, a[0], a[2] + t,
+                       TileSpan(lhs.data() + t * tile::kTileElements, tile::kTileElements)));
+  }
+  for (uint32_t t = 0; t < shape.ct_dim; ++t) {
+    TESSERA_RETURN_IF_ERROR(
+        unpack_cb_tile(state, a[1], a[3] + t,
+                       TileSpan(rhs.data() + t * tile::kTileElements, tile::kTileElements)));
+  }
+  return compute::matmul_block(lhs, rhs, out, shape, a[5] != 0);
+}
+
+Result<compute::UnaryOp> unary_kind(uint32_t kind) {
+  using compute::UnaryOp;
+  static constexpr UnaryOp kOps[] = {
+      UnaryOp::kExp,     UnaryOp::kRelu,   UnaryOp::kRecip, UnaryOp::kSqrt,      UnaryOp::kGelu,
+      UnaryOp::kSigmoid, UnaryOp::kTanh,   UnaryOp::kLog,   UnaryOp::kRsqrt,     UnaryOp::kAbs,
+      UnaryOp::kNeg,     UnaryOp::kSquare, UnaryOp::kSilu,  UnaryOp::kLeakyRelu, UnaryOp::kReluMax,
+      UnaryOp::kReluMin, UnaryOp::kErf,    UnaryOp::kSin,   UnaryOp::kCos,       UnaryOp::kExp2,
+      UnaryOp::kPower,   UnaryOp::kFill,   UnaryOp::kSign};
+  if (kind >= std::size(kOps)) {
+    return make_error(ErrorCode::kInvalidArgument, "unary (SFPU) operation kind ", kind,
+                      " is unknown");
+  }
+  return kOps[kind];
+}
+
+// kind, dst, param bits
+Status unary_tile(DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(compute::UnaryOp op, unary_kind(a[0]));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan values, dst.tile(a[1], compute::unary_op_name(op)));
+  return compute::apply_unary(op, values, {.param = std::bit_cast<float>(a[2])});
+}
+
+// kind, dst_a, dst_b
+Status binary_dst_tiles(DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(a[0]));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan lhs, dst.tile(a[1], "binary SFPU tile operation"));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan rhs, dst.tile(a[2], "binary SFPU tile operation"));
+  return compute::apply_binary(op, lhs, rhs, lhs);
+}
+
+// func, dim, cb, cb_scaler, tile, tile_scaler, dst
+Status reduce_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
+  if (a[0] > TESSERA_REDUCE_MAX || a[1] > TESSERA_REDUCE_SCALAR) {
+    return make_error(ErrorCode::kInvalidArgument, "reduce_tile: function ", a[0], " or dimension ",
+                      a[1], " is unknown");
+  }
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[6], "reduce_tile"));
+  std::vector<float> in(tile::kTileElements), scaler(tile::kTileElements);
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[2], a[4], TileSpan(in.data(), in.size())));
+  TESSERA_RETURN_IF_ERROR(
+      unpack_cb_tile(state, a[3], a[5], TileSpan(scaler.data(), scaler.size())));
+  return compute::reduce_tile(
+      static_cast<compute::ReduceFunc>(a[0]), static_cast<compute::ReduceDim>(a[1]),
+      compute::ConstTileSpan(in.data(), in.size()),
+      compute::ConstTileSpan(scaler.data(), scaler.size()), out, compute::DstUpdate::kAccumulate);
+}
+
+// cb, tile, dst
+Status transpose_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[2], "transpose_wh_tile"));
+  std::vector<float> in(tile::kTileElements);
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[1], TileSpan(in.data(), in.size())));
+  compute::transpose_wh_tile(compute::ConstTileSpan(in.data(), in.size()), out);
+  return ok_status();
+}
+
+// cb_in, tiles, cb_out: 32 rows of row-major data become `tiles` tiles.
+Status tilize_block(KernelHostState& state, Operands a) {
+  TESSERA_RETURN_IF_ERROR(check_block("tilize_block", a[1]));
+  const uint64_t elements = uint64_t{a[1]} * tile::kTileElements;
+  std::vector<float> rows(elements), tiles(elements);
+  TESSERA_RETURN_IF_ERROR(read_cb_rows(state, a[0], rows));
+  TESSERA_RETURN_IF_ERROR(compute::tilize_block(rows, tiles, a[1]));
+  for (uint32_t t = 0; t < a[1]; ++t) {
+    TESSERA_RETURN_IF_ERROR(pack_cb_tile(
+        state, a[2], t,
+        compute::ConstTileSpan(tiles.data() + t * tile::kTileElements, tile::kTileElements)));
+  }
+  return ok_status();
+}
+
+Status untilize_block(KernelHostState& state, Operands a) {
+  TESSERA_RETURN_IF_ERROR(check_block("untilize_block", a[1]));
+  const uint64_t elements = uint64_t{a[1]} * tile::kTileElements;
+  std::vector<float> tiles(elements), rows(elements);
+  for (uint32_t t = 0; t < a[1]; ++t) {
+    TESSERA_RETURN_IF_ERROR(unpack_cb_tile(
+        state, a[0], t, TileSpan(tiles.data() + t * tile::kTileElements, tile::kTileElements)));
+  }
+  TESSERA_RETURN_IF_ERROR(compute::untilize_block(tiles, rows, a[1]));
+  return write_cb_rows(state, a[2], rows);
+}
+
+// Operand counts per op, so a kernel built against another API version
+// fails cleanly instead of reading past its operands.
+uint32_t operand_count(uint32_t op) {
+  switch (op) {
+    case TESSERA_COMPUTE_COPY_TILE:
+    case TESSERA_COMPUTE_PACK_TILE:
+    case TESSERA_COMPUTE_TRANSPOSE_WH_TILE:
+    case TESSERA_COMPUTE_TILIZE_BLOCK:
+    case TESSERA_COMPUTE_UNTILIZE_BLOCK:
+    case TESSERA_COMPUTE_UNARY_TILE:
+    case TESSERA_COMPUTE_BINARY_DST_TILES:
+      return 3;
+    case TESSERA_COMPUTE_BINARY_TILES:
+    case TESSERA_COMPUTE_MATMUL_TILES:
+      return 6;
+    case TESSERA_COMPUTE_BINARY_BCAST_TILES:
+    case TESSERA_COMPUTE_REDUCE_TILE:
+      return 7;
+    case TESSERA_COMPUTE_MATMUL_BLOCK:
+      return 9;
+    default:
+      return 0;
+  }
+}
+
+Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(ComputeKernelState * compute, compute_state(state));
+  if (a.count < operand_count(op)) {
+    return make_error(ErrorCode::kInvalidArgument, "compute operation ", op, " got ", a.count,
+                      " operands, needs ", operand_count(op));
+  }
+  DstRegisters& dst = compute->dst;
+  switch (op) {
+    case TESSERA_COMPUTE_TILE_REGS_ACQUIRE:
+      dst.acquire();
+      return ok_status();
+    case TESSERA_COMPUTE_TILE_REGS_COMMIT:
+    case TESSERA_COMPUTE_TILE_REGS_WAIT:
+    case TESSERA_COMPUTE_TILE_REGS_RELEASE:
+    case TESSERA_COMPUTE_COPY_TILE_INIT:
+    case TESSERA_COMPUTE_BINARY_OP_INIT:
+    case TESSERA_COMPUTE_BINARY_INIT:
+    case TESSERA_COMPUTE_MATMUL_INIT:
+    case TESSERA_COMPUTE_UNARY_INIT:
+    case TESSERA_COMPUTE_INIT:
+      return ok_status();  // one fiber plays all three TRISCs: nothing to hand over
+    case TESSERA_COMPUTE_COPY_TILE:
+      return copy_tile(state, dst, a);
+    case TESSERA_COMPUTE_PACK_TILE:
+      return pack_tile(state, *compute, a);
+    case TESSERA_COMPUTE_BINARY_TILES:
+      return binary_tiles(state, dst, a[0], TESSERA_BCAST_NONE, {a.args + 1, a.count - 1});
+    case TESSERA_COMPUTE_BINARY_BCAST_TILES:
+      return binary_tiles(state, dst, a[0], a[1], {a.args + 2, a.count - 2});
+    case TESSERA_COMPUTE_MATMUL_TILES:
+      return matmul_tiles(state, dst, a);
+    case TESSERA_COMPUTE_MATMUL_BLOCK:
+      return matmul_block(state, dst, a);
+    case TESSERA_COMPUTE_UNARY_TILE:
+      return unary_tile(dst, a);
+    case TESSERA_COMPUTE_BINARY_DST_TILES:
+      return binary_dst_tiles(dst, a);
+    case TESSERA_COMPUTE_REDUCE_TILE:
+      return reduce_tile(state, dst, a);
+    case TESSERA_COMPUTE_TRANSPOSE_WH_TILE:
+      return transpose_tile(state, dst, a);
+    case TESSERA_COMPUTE_TILIZE_BLOCK:
+      return tilize_block(state, a);
+    case TESSERA_COMPUTE_UNTILIZE_BLOCK:
+      return untilize_block(state, a);
+  }
+  return make_error(ErrorCode::kUnimplemented, "compute operation ", op,
+                    " is unknown (kernel built against another API version?)");
+}
+
+}  // namespace
+
+void compute(tk_ctx* ctx, uint32_t op, const uint32_t* args, uint32_t arg_count) {
+  fail_kernel_if_error(run_compute_op(KernelHostState::of(ctx), op, {args, arg_count}));
+}
+
+}  // namespace tessera::sim::kernel_host

@@ -1,0 +1,215 @@
+#include "tessera/sim/program/program_run.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "program_layout_check.h"
+#include "tessera/sim/jit/kernel_invocation.h"
+#include "tessera/sim/kernel_host/kernel_host_state.h"
+#include "tessera/sim/kernel_host/kernel_host_table.h"
+#include "tessera/sim/semaphore/semaphore_words.h"
+
+namespace tessera::sim {
+
+namespace {
+
+// Runtime args live in the reserved L1 below the unreserved base (where
+// the device keeps its kernel config), so get_arg_addr returns real L1
+// addresses: per processor, the unique args then the common args.
+constexpr uint32_t kArgsBase = 0x100;
+constexpr uint32_t kArgsBytesPerProcessor = 2 * TESSERA_MAX_RUNTIME_ARGS * 4;
+
+uint32_t args_offset(KernelProcessor processor) {
+  return kArgsBase + static_cast<uint32_t>(processor) * kArgsBytesPerProcessor;
+}
+
+struct RunState {
+  ProgramL1Regions regions;
+  std::vector<std::unique_ptr<CoreRunState>> cores;  // by worker index
+  std::vector<std::unique_ptr<KernelHostState>> host_states;
+  std::vector<std::unique_ptr<KernelInvocation>> invocations;
+};
+
+Result<std::vector<std::shared_ptr<const LoadedKernel>>> compile_kernels(KernelCache& cache,
+                                                                         const ProgramPlan& plan) {
+  std::vector<KernelBuildSpec> specs;
+  for (const KernelPlan& kernel : plan.kernels) specs.push_back(kernel.build);
+  auto results = cache.get_all(specs);
+  std::vector<std::shared_ptr<const LoadedKernel>> kernels;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!results[i].ok()) {
+      return std::move(results[i]).error().add_context("compiling kernel '" + specs[i].name + "'");
+    }
+    kernels.push_back(std::move(results[i]).value());
+  }
+  return kernels;
+}
+
+// Two kernels may not share a processor of a core.
+Status check_processors(const ChipDescriptor& chip, const ProgramPlan& plan) {
+  std::map<std::pair<uint32_t, KernelProcessor>, const std::string*> owners;
+  for (const KernelPlan& kernel : plan.kernels) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<CoreCoord> cores, expand_cores(chip, kernel.cores));
+    for (CoreCoord core : cores) {
+      auto [it, added] = owners.emplace(std::pair{chip.worker_index(core), kernel.build.processor},
+                                        &kernel.build.name);
+      if (!added) {
+        return make_error(ErrorCode::kAlreadyExists, "kernels '", *it->second, "' and '",
+                          kernel.build.name, "' both run on ",
+                          processor_name(kernel.build.processor), " of core ", to_string(core));
+      }
+    }
+  }
+  return ok_status();
+}
+
+Result<std::vector<CircularBufferLayout>> cb_layouts_on(const ChipDescriptor& chip,
+                                                        const ProgramPlan& plan, CoreCoord core) {
+  std::vector<CircularBufferLayout> layouts;
+  std::vector<bool> used(TESSERA_NUM_CIRCULAR_BUFFERS, false);
+  for (const CircularBufferPlan& cb : plan.circular_buffers) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<CoreCoord> cores, expand_cores(chip, cb.cores));
+    if (std::find(cores.begin(), cores.end(), core) == cores.end()) continue;
+    for (const CircularBufferPlan::Index& index : cb.indices) {
+      if (used[index.index]) {
+        return make_error(ErrorCode::kAlreadyExists, "circular buffer ", index.index,
+                          " is configured twice on core ", to_string(core));
+      }
+      used[index.index] = true;
+      layouts.push_back({index.index, cb.address, cb.size, index.page_size, index.format});
+    }
+  }
+  return layouts;
+}
+
+Result<CoreRunState*> core_state(Chip& chip, const ProgramPlan& plan, RunState& run,
+                                 CoreCoord logical) {
+  const ChipDescriptor& descriptor = chip.descriptor();
+  const uint32_t index = descriptor.worker_index(logical);
+  if (run.cores[index]) return run.cores[index].get();
+  TESSERA_ASSIGN_OR_RETURN(std::vector<CircularBufferLayout> layouts,
+                           cb_layouts_on(descriptor, plan, logical));
+  auto core = std::make_unique<CoreRunState>();
+  core->index = index;
+  core->logical = logical;
+  core->noc = descriptor.worker_cores[index];
+  core->window_base = chip.l1().window_base(index);
+  core->circular_buffers = std::make_unique<CoreCircularBuffers>(core->window_base, layouts);
+  core->semaphore_base = plan.semaphore_base;
+  for (const SemaphorePlan& semaphore : plan.semaphores) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<CoreCoord> cores,
+                             expand_cores(descriptor, semaphore.cores));
+    if (std::find(cores.begin(), cores.end(), logical) == cores.end()) continue;
+    core->semaphore_ids |= 1u << semaphore.id;
+    auto* word = reinterpret_cast<uint32_t*>(static_cast<uintptr_t>(
+        core->window_base + semaphore_offset(plan.semaphore_base, semaphore.id)));
+    store_semaphore(word, semaphore.initial_value);
+  }
+  run.cores[index] = std::move(core);
+  return run.cores[index].get();
+}
+
+CoreCoord relative_to_range(const CoreRangeSet& ranges, CoreCoord core) {
+  for (const CoreRange& range : ranges) {
+    if (range.contains(core)) return {core.x - range.start.x, core.y - range.start.y};
+  }
+  return {};
+}
+
+Status bind_args(KernelInvocation& invocation, const KernelPlan& kernel, CoreCoord core,
+                 const CoreRunState& state, const ChipDescriptor& chip) {
+  auto found = kernel.runtime_args.find(core);
+  const std::vector<uint32_t> empty;
+  const std::vector<uint32_t>& unique = found == kernel.runtime_args.end() ? empty : found->second;
+  if (unique.size() + kernel.common_args.size() > TESSERA_MAX_RUNTIME_ARGS) {
+    return make_error(ErrorCode::kOutOfRange, unique.size(), " runtime args and ",
+                      kernel.common_args.size(), " common runtime args on core ", to_string(core),
+                      " exceed the limit of ", TESSERA_MAX_RUNTIME_ARGS, " per kernel");
+  }
+  if (chip.l1_unreserved_base < args_offset(KernelProcessor::kCompute) + kArgsBytesPerProcessor) {
+    TESSERA_RETURN_IF_ERROR(invocation.set_runtime_args(unique));
+    return invocation.set_common_args(kernel.common_args);
+  }
+  auto* args = reinterpret_cast<uint32_t*>(
+      static_cast<uintptr_t>(state.window_base + args_offset(kernel.build.processor)));
+  std::copy(unique.begin(), unique.end(), args);
+  std::copy(kernel.common_args.begin(), kernel.common_args.end(), args + TESSERA_MAX_RUNTIME_ARGS);
+  TESSERA_RETURN_IF_ERROR(invocation.bind_runtime_args(args, static_cast<uint32_t>(unique.size())));
+  return invocation.bind_common_args(args + TESSERA_MAX_RUNTIME_ARGS,
+                                     static_cast<uint32_t>(kernel.common_args.size()));
+}
+
+Status place_kernel(Chip& chip, const ProgramPlan& plan, const KernelPlan& kernel,
+                    const std::shared_ptr<const LoadedKernel>& loaded, RunState& run,
+                    const ProgramRunOptions& options) {
+  const ChipDescriptor& descriptor = chip.descriptor();
+  TESSERA_ASSIGN_OR_RETURN(std::vector<CoreCoord> cores, expand_cores(descriptor, kernel.cores));
+  for (CoreCoord logical : cores) {
+    TESSERA_ASSIGN_OR_RETURN(CoreRunState * core, core_state(chip, plan, run, logical));
+    const CoreCoord relative = relative_to_range(kernel.cores, logical);
+    // Coordinates are the same on both NoCs (tt-metal's translated
+    // coordinates), so kernels may use my_x[noc] with either.
+    const CoreLabel noc{static_cast<int>(core->noc.x), static_cast<int>(core->noc.y)};
+    const KernelPlacement placement{{static_cast<int>(logical.x), static_cast<int>(logical.y)},
+                                    {static_cast<int>(relative.x), static_cast<int>(relative.y)},
+                                    noc,
+                                    noc};
+    auto host = std::make_unique<KernelHostState>();
+    host->chip = &chip;
+    host->regions = &run.regions;
+    host->core = core;
+    host->strict_cb_pages = plan.strict_cb_pages;
+    core->circular_buffers->init_interfaces(host->cbs.data());
+    if (kernel.build.processor == KernelProcessor::kCompute) {
+      host->compute = std::make_unique<ComputeKernelState>(kernel.dst);
+    }
+    auto invocation = std::make_unique<KernelInvocation>(loaded, kernel.build.processor, placement);
+    TESSERA_RETURN_IF_ERROR(bind_args(*invocation, kernel, logical, *core, descriptor)
+                                .with_context("kernel '" + kernel.build.name + "'"));
+    invocation->set_circular_buffers(host->cbs.data());
+    invocation->set_dprint_log(options.dprint);
+    invocation->set_device_state(host.get());
+    run.host_states.push_back(std::move(host));
+    run.invocations.push_back(std::move(invocation));
+  }
+  return ok_status();
+}
+
+Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
+                        const ProgramRunOptions& options) {
+  const ChipDescriptor& descriptor = chip.descriptor();
+  RunState run;
+  TESSERA_ASSIGN_OR_RETURN(run.regions, check_program_layout(chip, plan));
+  TESSERA_RETURN_IF_ERROR(check_processors(descriptor, plan));
+  TESSERA_ASSIGN_OR_RETURN(auto kernels, compile_kernels(cache, plan));
+  run.cores.resize(descriptor.num_workers());
+  for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
+    TESSERA_RETURN_IF_ERROR(place_kernel(chip, plan, plan.kernels[i], kernels[i], run, options));
+  }
+  Scheduler scheduler(options.scheduler);
+  for (auto& invocation : run.invocations) scheduler.add(invocation->make_fiber());
+  return scheduler.run();
+}
+
+}  // namespace
+
+Status run_program(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
+                   const ProgramRunOptions& options) {
+  Status status = run_program_impl(chip, cache, plan, options);
+  return status.with_context("program '" + plan.name + "'");
+}
+
+Result<KernelCache*> program_kernel_cache() {
+  static std::mutex mutex;
+  static std::unique_ptr<KernelCache> cache;
+  std::lock_guard lock(mutex);
+  if (!cache) {
+    TESSERA_ASSIGN_OR_RETURN(cache, KernelCache::create({.host_table = &kernel_host_table()}));
+  }
+  return cache.get();
+}
+
+}  // namespace tessera::sim

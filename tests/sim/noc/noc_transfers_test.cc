@@ -1,0 +1,108 @@
+// NoC address decoding, endpoint resolution and checked transfers on a chip,
+// without kernels.
+#include "tessera/sim/noc/noc_transfers.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "tessera/sim/jit/kernel_abi.h"
+#include "tessera/sim/noc/noc_address.h"
+#include "tessera/sim/noc/noc_endpoint.h"
+
+namespace tessera::sim {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+class NocTransfersTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto chip = Chip::create(*builtin_chip_descriptor(Arch::kWormholeB0));
+    ASSERT_TRUE(chip.ok()) << chip.error().describe();
+    chip_ = std::move(*chip);
+    regions_ = ProgramL1Regions(chip_->descriptor().num_workers());
+    for (uint32_t core = 0; core < regions_.num_cores(); ++core) {
+      regions_.add(core, {"circular buffer 0", kCb, 4096});
+    }
+  }
+  NocIssuer issuer(uint32_t core) { return {chip_.get(), &regions_, core}; }
+  uint32_t window(uint32_t core) { return chip_->l1().window_base(core); }
+  CoreCoord noc(uint32_t core) { return chip_->descriptor().worker_cores[core]; }
+
+  static constexpr uint32_t kCb = 0x20000;
+  std::unique_ptr<Chip> chip_;
+  ProgramL1Regions regions_;
+};
+
+TEST(NocAddressTest, DecodesUnicastAndMulticast) {
+  const NocAddress unicast = decode_noc_address(TESSERA_NOC_XY_ADDR(3, 7, 0x1234));
+  EXPECT_EQ(unicast.x, 3u);
+  EXPECT_EQ(unicast.y, 7u);
+  EXPECT_EQ(unicast.local, 0x1234u);
+  const NocMulticastAddress rect =
+      decode_noc_multicast_address(TESSERA_NOC_MULTICAST_ADDR(1, 2, 4, 5, 0x40));
+  EXPECT_EQ(describe(rect), "noc rectangle (1, 2)-(4, 5) + 0x40");
+}
+
+// A window address of core 0 written to core 5 lands at the same offset in
+// core 5's L1.
+TEST_F(NocTransfersTest, WindowAddressesLandAtTheSameOffsetOnTheTarget) {
+  auto* src = reinterpret_cast<uint32_t*>(static_cast<uintptr_t>(window(0) + kCb));
+  src[0] = 0xfeedbeef;
+  const CoreCoord target = noc(5);
+  ASSERT_TRUE(noc_write(issuer(0), window(0) + kCb,
+                        TESSERA_NOC_XY_ADDR(target.x, target.y, window(0) + kCb), 4)
+                  .ok());
+  EXPECT_EQ(*reinterpret_cast<uint32_t*>(static_cast<uintptr_t>(window(5) + kCb)), 0xfeedbeefu);
+  ASSERT_TRUE(
+      noc_atomic_increment(issuer(0), TESSERA_NOC_XY_ADDR(target.x, target.y, kCb), 2).ok());
+  EXPECT_EQ(*reinterpret_cast<uint32_t*>(static_cast<uintptr_t>(window(5) + kCb)), 0xfeedbef1u);
+}
+
+TEST_F(NocTransfersTest, TransfersOutsideAllocationsNameTargetAndNearest) {
+  const CoreCoord target = noc(9);
+  Status status = noc_write(issuer(0), window(0) + kCb,
+                            TESSERA_NOC_XY_ADDR(target.x, target.y, kCb + 4000), 200);
+  ASSERT_FALSE(status.ok());
+  EXPECT_THAT(status.error().message(),
+              AllOf(HasSubstr("noc_async_write of 200 bytes"), HasSubstr("L1 of core (1, 1)"),
+                    HasSubstr("0x20fa0"), HasSubstr("nearest allocation: circular buffer 0")));
+  const CoreCoord dram = chip_->descriptor().dram_cores[2];
+  Status read =
+      noc_read(issuer(0), TESSERA_NOC_XY_ADDR(dram.x, dram.y, 0x100000), window(0) + kCb, 64);
+  ASSERT_FALSE(read.ok());
+  EXPECT_THAT(read.error().message(),
+              AllOf(HasSubstr("DRAM channel 2"), HasSubstr("no live allocation")));
+  Status nowhere = noc_read(issuer(0), TESSERA_NOC_XY_ADDR(0, 0, 0), window(0) + kCb, 64);
+  ASSERT_FALSE(nowhere.ok());
+  EXPECT_THAT(nowhere.error().message(), HasSubstr("reaches no worker or DRAM core"));
+}
+
+TEST_F(NocTransfersTest, MulticastSkipsTheSenderUnlessLoopback) {
+  auto* src = reinterpret_cast<uint32_t*>(static_cast<uintptr_t>(window(0) + kCb));
+  const CoreCoord start = noc(0), end = noc(chip_->descriptor().worker_index({1, 1}));
+  const uint64_t rect = TESSERA_NOC_MULTICAST_ADDR(start.x, start.y, end.x, end.y, kCb + 64);
+  src[0] = 77;
+  ASSERT_TRUE(noc_write_multicast(issuer(0), window(0) + kCb, rect, 4, false).ok());
+  for (CoreCoord core : {CoreCoord{1, 0}, CoreCoord{0, 1}, CoreCoord{1, 1}}) {
+    const uint32_t index = chip_->descriptor().worker_index(core);
+    EXPECT_EQ(*reinterpret_cast<uint32_t*>(static_cast<uintptr_t>(window(index) + kCb + 64)), 77u);
+  }
+  EXPECT_EQ(src[16], 0u);
+  ASSERT_TRUE(noc_write_multicast(issuer(0), window(0) + kCb, rect, 4, true).ok());
+  EXPECT_EQ(src[16], 77u);
+}
+
+TEST_F(NocTransfersTest, LocalAddressesMustBeTheIssuersL1) {
+  const CoreCoord target = noc(1);
+  Status status =
+      noc_write(issuer(0), window(3) + kCb, TESSERA_NOC_XY_ADDR(target.x, target.y, kCb), 4);
+  ASSERT_FALSE(status.ok());
+  EXPECT_THAT(status.error().message(), HasSubstr("not the issuing core's"));
+}
+
+}  // namespace
+}  // namespace tessera::sim
