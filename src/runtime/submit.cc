@@ -6,6 +6,11 @@ namespace tessera::runtime {
 
 Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program,
                             std::span<const Tensor> inputs) {
+  return submit(device, binary, program, inputs, SubmitOptions{});
+}
+
+Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program,
+                            std::span<const Tensor> inputs, const SubmitOptions& options) {
   if (!device.valid()) return make_error(ErrorCode::kFailedPrecondition, "device is not open");
   if (program >= binary.program_count()) {
     return make_error(ErrorCode::kOutOfRange, "program index ", program,
@@ -14,7 +19,7 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
   }
   switch (binary.runtime()) {
     case Runtime::kTtmetal:
-      return metal_backend::submit(device, binary, program, inputs);
+      return metal_backend::submit(device, binary, program, inputs, options);
     case Runtime::kTtnn:
       break;
   }

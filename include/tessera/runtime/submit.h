@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -10,6 +11,10 @@
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/tensor.h"
+
+namespace tt::target::ttnn {
+struct Operation;
+}
 
 namespace tessera::runtime {
 
@@ -29,6 +34,48 @@ class Event {
   bool valid_ = false;
 };
 
+// One timed span of a submit, for traces and per-op / per-command CSVs.
+// Times are steady-clock nanoseconds (comparable across spans of a process).
+struct TraceSpan {
+  std::string name;      // "EltwiseOp Add", "EnqueueProgram", a kernel's name
+  std::string category;  // "program", "op", "command" or "kernel"
+  int64_t start_ns = 0;
+  int64_t duration_ns = 0;
+  int32_t queue = -1;       // command queue, for commands and kernels
+  int32_t index = -1;       // op or command index within its list
+  int32_t core_x = -1;      // logical core, for kernels
+  int32_t core_y = -1;
+  std::string detail;       // free text, e.g. the op's debug string
+};
+
+// What a TTNN op hook sees. Tensors handed out are host copies (row-major,
+// Float32) taken when asked, so reading them never disturbs the program.
+class OpContext {
+ public:
+  virtual ~OpContext() = default;
+  virtual uint32_t op_index() const = 0;
+  // "EltwiseOp Add", "MatmulOp", ...
+  virtual std::string_view op_name() const = 0;
+  virtual std::string_view debug_string() const = 0;
+  virtual const tt::target::ttnn::Operation& operation() const = 0;
+  // Tensor operands of the op, in schema field order (before and after).
+  virtual uint32_t num_inputs() const = 0;
+  virtual Result<Tensor> input(uint32_t i) const = 0;
+  // Outputs: only meaningful in after-op hooks.
+  virtual uint32_t num_outputs() const = 0;
+  virtual Result<Tensor> output(uint32_t i) const = 0;
+};
+
+// An error returned by a hook stops the submit and is reported with the op.
+using OpHook = std::function<Status(const OpContext&)>;
+
+struct SubmitOptions {
+  OpHook before_op;  // TTNN only
+  OpHook after_op;   // TTNN only
+  // Record TraceSpans (programs, ops / commands, kernels) into the result.
+  bool collect_trace = false;
+};
+
 struct SubmitResult {
   std::vector<Tensor> outputs;
   Event event;
@@ -36,12 +83,16 @@ struct SubmitResult {
   // one line each, and the results of EventQuery commands, in order.
   std::vector<std::string> leaks;
   std::vector<std::string> trace;
+  // Filled when SubmitOptions::collect_trace is set.
+  std::vector<TraceSpan> spans;
 };
 
 // Runs program `program` of `binary` with `inputs` (one per program input, in
 // order). Dispatch follows the binary's runtime; every input must belong to it.
 Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program,
                             std::span<const Tensor> inputs);
+Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program,
+                            std::span<const Tensor> inputs, const SubmitOptions& options);
 
 // Waits for a submit; `expected` is the runtime the caller works with, and a
 // handle of the other runtime is an error naming both.

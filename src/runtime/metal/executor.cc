@@ -133,7 +133,8 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
 }  // namespace
 
 Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program_index,
-                            std::span<const Tensor> inputs) {
+                            std::span<const Tensor> inputs, const SubmitOptions& options) {
+  (void)options;  // spans for TTM0 programs come next
   const tm::Program& program = *binary.format().metal()->programs()->Get(program_index);
   std::string program_label = "program " + std::to_string(program_index);
   if (program.name()) program_label += " '" + program.name()->str() + "'";

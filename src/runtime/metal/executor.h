@@ -9,6 +9,6 @@
 namespace tessera::runtime::metal_backend {
 
 Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program,
-                            std::span<const Tensor> inputs);
+                            std::span<const Tensor> inputs, const SubmitOptions& options);
 
 }  // namespace tessera::runtime::metal_backend
