@@ -1,6 +1,7 @@
 #include "tessera/runtime/submit.h"
 
 #include "metal/executor.h"
+#include "ttnn/executor.h"
 
 namespace tessera::runtime {
 
@@ -21,11 +22,9 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
     case Runtime::kTtmetal:
       return metal_backend::submit(device, binary, program, inputs, options);
     case Runtime::kTtnn:
-      break;
+      return ttnn_backend::submit(device, binary, program, inputs, options);
   }
-  return make_error(ErrorCode::kUnimplemented,
-                    "the TTNN runtime (op-level programs) is not built yet; ", binary.name(),
-                    " cannot run");
+  return make_error(ErrorCode::kInternal, "unknown runtime for ", binary.name());
 }
 
 Status wait(const Event& event, Runtime expected) {

@@ -37,15 +37,15 @@ class Event {
 // One timed span of a submit, for traces and per-op / per-command CSVs.
 // Times are steady-clock nanoseconds (comparable across spans of a process).
 struct TraceSpan {
-  std::string name;      // "EltwiseOp Add", "EnqueueProgram", a kernel's name
-  std::string category;  // "program", "op", "command" or "kernel"
+  std::string name{};      // "EltwiseOp Add", "EnqueueProgram", a kernel's name
+  std::string category{};  // "program", "op", "command" or "kernel"
   int64_t start_ns = 0;
   int64_t duration_ns = 0;
-  int32_t queue = -1;       // command queue, for commands and kernels
-  int32_t index = -1;       // op or command index within its list
-  int32_t core_x = -1;      // logical core, for kernels
+  int32_t queue = -1;   // command queue, for commands and kernels
+  int32_t index = -1;   // op or command index within its list
+  int32_t core_x = -1;  // logical core, for kernels
   int32_t core_y = -1;
-  std::string detail;       // free text, e.g. the op's debug string
+  std::string detail{};  // free text, e.g. the op's debug string
 };
 
 // What a TTNN op hook sees. Tensors handed out are host copies (row-major,

@@ -143,6 +143,7 @@ Result<uint64_t> BankAllocator::allocate(uint64_t size) {
   }
   allocations_.emplace(address, aligned);
   allocated_bytes_ += aligned;
+  peak_allocated_bytes_ = std::max(peak_allocated_bytes_, allocated_bytes_);
   return address;
 }
 
@@ -189,6 +190,7 @@ Status BankAllocator::allocate_at(uint64_t address, uint64_t size) {
   }
   allocations_.emplace(address, aligned);
   allocated_bytes_ += aligned;
+  peak_allocated_bytes_ = std::max(peak_allocated_bytes_, allocated_bytes_);
   return ok_status();
 }
 
@@ -238,6 +240,7 @@ AllocatorStatistics BankAllocator::statistics() const {
   AllocatorStatistics stats;
   stats.total_bytes = end_ - begin_;
   stats.allocated_bytes = allocated_bytes_;
+  stats.peak_allocated_bytes = peak_allocated_bytes_;
   stats.free_bytes = stats.total_bytes - allocated_bytes_;
   stats.num_allocations = allocations_.size();
   stats.num_free_blocks = free_blocks_.size();
@@ -273,6 +276,7 @@ nlohmann::json BankAllocator::report() const {
           {"statistics",
            {{"total_bytes_per_bank", stats.total_bytes},
             {"allocated_bytes_per_bank", stats.allocated_bytes},
+            {"peak_allocated_bytes_per_bank", stats.peak_allocated_bytes},
             {"free_bytes_per_bank", stats.free_bytes},
             {"largest_free_block", stats.largest_free_block},
             {"num_allocations", stats.num_allocations},

@@ -172,6 +172,12 @@ AllocatorStatistics BufferRegistry::statistics(MemoryType type) const {
   return allocator(type).statistics();
 }
 
+void BufferRegistry::reset_peak_statistics() {
+  std::lock_guard lock(mutex_);
+  dram_.reset_peak();
+  l1_.reset_peak();
+}
+
 nlohmann::json BufferRegistry::memory_report() const {
   std::lock_guard lock(mutex_);
   nlohmann::json buffers = nlohmann::json::array();

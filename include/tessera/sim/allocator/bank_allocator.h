@@ -35,6 +35,7 @@ struct BankAllocatorConfig {
 struct AllocatorStatistics {
   uint64_t total_bytes = 0;  // [unreserved base, end)
   uint64_t allocated_bytes = 0;
+  uint64_t peak_allocated_bytes = 0;  // since creation or reset_peak()
   uint64_t free_bytes = 0;
   uint64_t largest_free_block = 0;
   uint64_t num_allocations = 0;
@@ -70,6 +71,8 @@ class BankAllocator {
   std::optional<uint64_t> allocation_size(uint64_t address) const;
 
   AllocatorStatistics statistics() const;
+  // Starts a new peak window at the current allocation level (e.g. per program).
+  void reset_peak() { peak_allocated_bytes_ = allocated_bytes_; }
   // Every block, free and allocated, in address order.
   std::vector<AllocatorBlock> blocks() const;
   // {"name", "statistics": {...}, "blocks": [{"address", "size", "state"}]}.
@@ -97,6 +100,7 @@ class BankAllocator {
   uint64_t begin_ = 0;
   uint64_t end_ = 0;
   uint64_t allocated_bytes_ = 0;
+  uint64_t peak_allocated_bytes_ = 0;
   std::map<uint64_t, uint64_t> free_blocks_;            // address -> size
   std::vector<FreeBlock> size_classes_[64];             // by bit_width(size) - 1, address order
   uint64_t non_empty_classes_ = 0;                      // bit c: size_classes_[c] not empty

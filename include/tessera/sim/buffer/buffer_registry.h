@@ -61,6 +61,8 @@ class BufferRegistry {
                                           uint64_t size) const;
 
   AllocatorStatistics statistics(MemoryType type) const;
+  // Starts a new peak window in both allocators.
+  void reset_peak_statistics();
   // {"DRAM": allocator report, "L1": allocator report, "buffers": [...]}.
   nlohmann::json memory_report() const;
 

@@ -1,0 +1,42 @@
+// The OpContext hooks receive: a view of one op and the tensors it touches,
+// copied to host Float32 only when a hook asks for them.
+#pragma once
+
+#include <string>
+
+#include "operation_operands.h"
+#include "program_context.h"
+#include "tessera/runtime/submit.h"
+
+namespace tessera::runtime::ttnn_backend {
+
+class HookContext final : public OpContext {
+ public:
+  HookContext(const fbn::Operation& op, uint32_t index, std::string name,
+              const ProgramContext& program)
+      : op_(op),
+        index_(index),
+        name_(std::move(name)),
+        program_(program),
+        operands_(operation_operands(op)) {}
+
+  uint32_t op_index() const override { return index_; }
+  std::string_view op_name() const override { return name_; }
+  std::string_view debug_string() const override;
+  const fbn::Operation& operation() const override { return op_; }
+  uint32_t num_inputs() const override { return static_cast<uint32_t>(operands_.inputs.size()); }
+  Result<Tensor> input(uint32_t i) const override;
+  uint32_t num_outputs() const override { return static_cast<uint32_t>(operands_.outputs.size()); }
+  Result<Tensor> output(uint32_t i) const override;
+
+ private:
+  Result<Tensor> host_copy(const fb::TensorRef* ref, std::string_view operand) const;
+
+  const fbn::Operation& op_;
+  uint32_t index_;
+  std::string name_;
+  const ProgramContext& program_;
+  OperationOperands operands_;
+};
+
+}  // namespace tessera::runtime::ttnn_backend

@@ -1,0 +1,19 @@
+#include "../operations.h"
+
+namespace tessera::runtime::ttnn_backend {
+
+Status run_to_device(const fbn::ToDeviceOp& op, ProgramContext& context) {
+  TESSERA_ASSIGN_OR_RETURN(const ttnn::Tensor* in, context.tensor(op.in(), "in"));
+  TESSERA_ASSIGN_OR_RETURN(ttnn::TensorSpec out, context.declared_spec(op.out(), "out"));
+  if (in->spec().on_device()) {
+    return make_error(ErrorCode::kInvalidArgument, "ToDevice: input tensor ", op.in()->global_id(),
+                      " is already on the device (", in->spec().describe(), ")");
+  }
+  if (!out.on_device()) {
+    return make_error(ErrorCode::kInvalidArgument, "ToDevice: output tensor ",
+                      op.out()->global_id(), " declares host memory, not DRAM or L1");
+  }
+  return context.convert_into(op.in(), op.out());
+}
+
+}  // namespace tessera::runtime::ttnn_backend

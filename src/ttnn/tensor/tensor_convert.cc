@@ -1,0 +1,85 @@
+#include "tessera/ttnn/tensor/tensor_convert.h"
+
+#include <array>
+
+#include "tessera/sim/tile/tilize.h"
+
+namespace tessera::ttnn {
+namespace {
+
+Result<Tensor> place(std::vector<std::byte> bytes, TensorSpec spec, metal::Device* device) {
+  if (!spec.on_device()) return Tensor::host(std::move(spec), std::move(bytes));
+  if (device == nullptr) {
+    return make_error(ErrorCode::kFailedPrecondition, "placing ", spec.describe(),
+                      " needs an open device");
+  }
+  TESSERA_ASSIGN_OR_RETURN(Tensor tensor, Tensor::allocate(*device, std::move(spec)));
+  Status written = tensor.write_bytes(bytes);
+  if (!written.ok()) {
+    (void)tensor.deallocate();
+    return std::move(written).error();
+  }
+  return tensor;
+}
+
+// Same format, other layout: tilize or untilize the raw elements.
+Result<std::vector<std::byte>> relayout_bytes(std::vector<std::byte> bytes, const TensorSpec& from,
+                                              const TensorSpec& to) {
+  if (from.layout == to.layout) return bytes;
+  TESSERA_ASSIGN_OR_RETURN(uint64_t size, to.size_bytes());
+  std::vector<std::byte> out(size);
+  const std::vector<uint64_t> dims = from.unsigned_dims();
+  const uint32_t element = sim::tile::element_size_bytes(from.format);
+  if (to.layout == TensorLayout::kTile) {
+    const std::array<std::byte, 4> zero{};
+    TESSERA_RETURN_IF_ERROR(
+        sim::tile::tilize(bytes, out, dims, element, std::span(zero).first(element)));
+  } else {
+    TESSERA_RETURN_IF_ERROR(sim::tile::untilize(bytes, out, dims, element));
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<math::Tensor> to_float(const Tensor& tensor) {
+  TESSERA_ASSIGN_OR_RETURN(std::vector<std::byte> bytes, tensor.read_bytes());
+  const TensorSpec& spec = tensor.spec();
+  const std::vector<uint64_t> dims = spec.unsigned_dims();
+  TESSERA_ASSIGN_OR_RETURN(std::vector<float> values,
+                           sim::tile::decode_tensor(bytes, dims, spec.format, spec.layout));
+  return math::Tensor::from_values(spec.shape, values);
+}
+
+Result<Tensor> from_float(std::span<const float> values, TensorSpec spec, metal::Device* device) {
+  TESSERA_RETURN_IF_ERROR(spec.validate());
+  if (static_cast<int64_t>(values.size()) != spec.shape.numel()) {
+    return make_error(ErrorCode::kInvalidArgument, "tensor ", spec.describe(), " needs ",
+                      spec.shape.numel(), " values, got ", values.size());
+  }
+  const std::vector<uint64_t> dims = spec.unsigned_dims();
+  TESSERA_ASSIGN_OR_RETURN(std::vector<std::byte> bytes,
+                           sim::tile::encode_tensor(values, dims, spec.format, spec.layout));
+  return place(std::move(bytes), std::move(spec), device);
+}
+
+Result<Tensor> convert(const Tensor& in, TensorSpec spec, metal::Device* device) {
+  TESSERA_RETURN_IF_ERROR(spec.validate());
+  const TensorSpec& from = in.spec();
+  if (from.shape.numel() != spec.shape.numel()) {
+    return make_error(ErrorCode::kInvalidArgument, "cannot convert ", from.describe(), " to ",
+                      spec.describe(), ": element counts differ");
+  }
+  const bool exact_bytes = from.format == spec.format && !sim::tile::is_block_float(from.format) &&
+                           (from.shape == spec.shape || (from.layout == TensorLayout::kRowMajor &&
+                                                         spec.layout == TensorLayout::kRowMajor));
+  if (exact_bytes) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<std::byte> bytes, in.read_bytes());
+    TESSERA_ASSIGN_OR_RETURN(bytes, relayout_bytes(std::move(bytes), from, spec));
+    return place(std::move(bytes), std::move(spec), device);
+  }
+  TESSERA_ASSIGN_OR_RETURN(math::Tensor values, to_float(in));
+  return from_float(values.span(), std::move(spec), device);
+}
+
+}  // namespace tessera::ttnn
