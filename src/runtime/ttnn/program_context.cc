@@ -85,6 +85,12 @@ Result<ttnn::TensorSpec> ProgramContext::declared_spec(const fb::TensorRef* ref,
   return spec;
 }
 
+Result<ttnn::Tensor> ProgramContext::allocate(const ttnn::TensorSpec& spec) {
+  if (spec.on_device()) return ttnn::Tensor::allocate(device_, spec);
+  TESSERA_ASSIGN_OR_RETURN(uint64_t size, spec.size_bytes());
+  return ttnn::Tensor::host(spec, std::vector<std::byte>(size));
+}
+
 Status ProgramContext::produce(const fb::TensorRef* out, const math::Tensor& values) {
   TESSERA_ASSIGN_OR_RETURN(ttnn::TensorSpec spec, declared_spec(out, "out"));
   if (spec.shape != values.shape()) {

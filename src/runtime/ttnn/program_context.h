@@ -38,6 +38,8 @@ class ProgramContext {
   // The spec `ref` declares (for outputs).
   Result<ttnn::TensorSpec> declared_spec(const fb::TensorRef* ref, std::string_view operand) const;
 
+  // A new tensor of `spec` on this program's device (or host).
+  Result<ttnn::Tensor> allocate(const ttnn::TensorSpec& spec);
   // Stores `values` as the tensor `out` declares, checking the shape the op
   // computed against the declared one.
   Status produce(const fb::TensorRef* out, const math::Tensor& values);

@@ -1,11 +1,39 @@
 #include "tessera/ttnn/math/tensor.h"
 
 #include <algorithm>
+#include <new>
+#include <utility>
+
+#include "tensor_storage.h"
 
 namespace tessera::ttnn::math {
 
 Tensor::Tensor(Shape shape)
-    : shape_(std::move(shape)), data_(new float[std::max<int64_t>(shape_.numel(), 1)]) {}
+    : shape_(std::move(shape)),
+      storage_(acquire_tensor_storage(static_cast<size_t>(std::max<int64_t>(shape_.numel(), 1)) *
+                                      sizeof(float))) {
+  if (!storage_.valid()) throw std::bad_alloc();
+  data_ = reinterpret_cast<float*>(storage_.data());
+}
+
+Tensor::~Tensor() {
+  release_tensor_storage(std::move(storage_));
+}
+
+Tensor::Tensor(Tensor&& other) noexcept
+    : shape_(std::move(other.shape_)),
+      storage_(std::move(other.storage_)),
+      data_(std::exchange(other.data_, nullptr)) {}
+
+Tensor& Tensor::operator=(Tensor&& other) noexcept {
+  if (this != &other) {
+    release_tensor_storage(std::move(storage_));
+    shape_ = std::move(other.shape_);
+    storage_ = std::move(other.storage_);
+    data_ = std::exchange(other.data_, nullptr);
+  }
+  return *this;
+}
 
 Tensor Tensor::uninitialized(Shape shape) {
   return Tensor(std::move(shape));

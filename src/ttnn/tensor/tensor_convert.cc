@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "page_codec.h"
+#include "tensor_pages.h"
 #include "tessera/sim/tile/tilize.h"
 
 namespace tessera::ttnn {
@@ -43,12 +45,14 @@ Result<std::vector<std::byte>> relayout_bytes(std::vector<std::byte> bytes, cons
 }  // namespace
 
 Result<math::Tensor> to_float(const Tensor& tensor) {
-  TESSERA_ASSIGN_OR_RETURN(std::vector<std::byte> bytes, tensor.read_bytes());
   const TensorSpec& spec = tensor.spec();
-  const std::vector<uint64_t> dims = spec.unsigned_dims();
-  TESSERA_ASSIGN_OR_RETURN(std::vector<float> values,
-                           sim::tile::decode_tensor(bytes, dims, spec.format, spec.layout));
-  return math::Tensor::from_values(spec.shape, values);
+  TESSERA_RETURN_IF_ERROR(spec.validate());
+  math::Tensor values = math::Tensor::uninitialized(spec.shape);
+  if (values.numel() == 0) return values;
+  TESSERA_ASSIGN_OR_RETURN(TensorPages pages, TensorPages::of(tensor));
+  TESSERA_RETURN_IF_ERROR(
+      decode_pages(spec, pages, {values.data(), static_cast<size_t>(values.numel())}));
+  return values;
 }
 
 Result<Tensor> from_float(std::span<const float> values, TensorSpec spec, metal::Device* device) {
@@ -57,10 +61,25 @@ Result<Tensor> from_float(std::span<const float> values, TensorSpec spec, metal:
     return make_error(ErrorCode::kInvalidArgument, "tensor ", spec.describe(), " needs ",
                       spec.shape.numel(), " values, got ", values.size());
   }
-  const std::vector<uint64_t> dims = spec.unsigned_dims();
-  TESSERA_ASSIGN_OR_RETURN(std::vector<std::byte> bytes,
-                           sim::tile::encode_tensor(values, dims, spec.format, spec.layout));
-  return place(std::move(bytes), std::move(spec), device);
+  Tensor tensor;
+  if (spec.on_device()) {
+    if (device == nullptr) {
+      return make_error(ErrorCode::kFailedPrecondition, "placing ", spec.describe(),
+                        " needs an open device");
+    }
+    TESSERA_ASSIGN_OR_RETURN(tensor, Tensor::allocate(*device, spec));
+  } else {
+    TESSERA_ASSIGN_OR_RETURN(uint64_t size, spec.size_bytes());
+    TESSERA_ASSIGN_OR_RETURN(tensor, Tensor::host(spec, std::vector<std::byte>(size)));
+  }
+  if (values.empty()) return tensor;
+  auto pages = TensorPages::of(tensor);
+  Status encoded = pages.ok() ? encode_pages(spec, values, *pages) : pages.status();
+  if (!encoded.ok()) {
+    (void)tensor.deallocate();
+    return std::move(encoded).error();
+  }
+  return tensor;
 }
 
 Result<Tensor> convert(const Tensor& in, TensorSpec spec, metal::Device* device) {

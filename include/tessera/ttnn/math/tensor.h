@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "tessera/base/large_buffer.h"
 #include "tessera/base/status.h"
 #include "tessera/ttnn/math/shape.h"
 
@@ -51,24 +52,28 @@ class Tensor {
   // Fails if the shape is invalid or `values` does not hold exactly numel() floats.
   static Result<Tensor> from_values(Shape shape, std::span<const float> values);
 
-  Tensor(Tensor&&) noexcept = default;
-  Tensor& operator=(Tensor&&) noexcept = default;
+  ~Tensor();
+  Tensor(Tensor&& other) noexcept;
+  Tensor& operator=(Tensor&& other) noexcept;
   Tensor clone() const;
 
   const Shape& shape() const { return shape_; }
   int64_t numel() const { return shape_.numel(); }
-  float* data() { return data_.get(); }
-  const float* data() const { return data_.get(); }
-  std::span<const float> span() const { return {data_.get(), static_cast<size_t>(numel())}; }
+  float* data() { return data_; }
+  const float* data() const { return data_; }
+  std::span<const float> span() const { return {data_, static_cast<size_t>(numel())}; }
   std::vector<float> to_vector() const { return {span().begin(), span().end()}; }
-  ConstTensorView view() const { return {data_.get(), shape_}; }
-  TensorView mutable_view() { return {data_.get(), shape_}; }
+  ConstTensorView view() const { return {data_, shape_}; }
+  TensorView mutable_view() { return {data_, shape_}; }
 
  private:
   explicit Tensor(Shape shape);
 
   Shape shape_;
-  std::unique_ptr<float[]> data_;
+  // Large tensors come from a cache of mapped buffers (tensor_storage.h):
+  // on virtual machines first touches of fresh pages cost more than most ops.
+  LargeBuffer storage_;
+  float* data_ = nullptr;
 };
 
 // Fails unless `out` has exactly `expected` shape; `op` names the caller.
