@@ -89,10 +89,13 @@ Result<Tensor> convert(const Tensor& in, TensorSpec spec, metal::Device* device)
     return make_error(ErrorCode::kInvalidArgument, "cannot convert ", from.describe(), " to ",
                       spec.describe(), ": element counts differ");
   }
-  const bool exact_bytes = from.format == spec.format && !sim::tile::is_block_float(from.format) &&
-                           (from.shape == spec.shape || (from.layout == TensorLayout::kRowMajor &&
-                                                         spec.layout == TensorLayout::kRowMajor));
-  if (exact_bytes) {
+  // Integers move as bytes (fp32 holds only 24 bits); float formats go page
+  // by page through fp32, which is exact for them and avoids staging copies.
+  const bool same_values = from.format == spec.format && !sim::tile::is_block_float(from.format);
+  const bool as_bytes =
+      same_values && (sim::tile::is_integer(from.format) || from.shape != spec.shape);
+  if (as_bytes && (from.shape == spec.shape || (from.layout == TensorLayout::kRowMajor &&
+                                                spec.layout == TensorLayout::kRowMajor))) {
     TESSERA_ASSIGN_OR_RETURN(std::vector<std::byte> bytes, in.read_bytes());
     TESSERA_ASSIGN_OR_RETURN(bytes, relayout_bytes(std::move(bytes), from, spec));
     return place(std::move(bytes), std::move(spec), device);
