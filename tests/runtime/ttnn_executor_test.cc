@@ -58,6 +58,50 @@ TEST_F(TtnnExecutorTest, Bfp8AndTypecastRoundTrip) {
   EXPECT_GE(pcc(floats_of(result->outputs[0]), expected), 0.999);
 }
 
+TEST_F(TtnnExecutorTest, IntegerTypesMoveExactlyAndTypecastSaturates) {
+  // u32 values above 2^24 survive DRAM <-> L1 moves and layout changes.
+  const std::vector<int> shape = {3, 5};
+  std::vector<float> small = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
+  TtnnProgramWriter w;
+  TtnnTensor in{1, shape, DataType::UInt32};
+  TtnnTensor dram{2, shape, DataType::UInt32, MemorySpace::DeviceDRAM, true};
+  TtnnTensor l1{3, shape, DataType::UInt32, MemorySpace::DeviceL1, false};
+  TtnnTensor back{4, shape, DataType::UInt32};
+  w.to_memory(in, dram);
+  w.to_memory(dram, l1);
+  w.to_memory(l1, back);
+  TensorInfo info;
+  info.global_id = 1;
+  info.shape = {3, 5};
+  info.data_type = DataType::UInt32;
+  info.element_size = 4;
+  info.size_bytes = 60;
+  std::vector<uint32_t> words(15);
+  for (size_t i = 0; i < words.size(); ++i) words[i] = 0xFFFFFF00u + static_cast<uint32_t>(i);
+  auto input = Tensor::create_from_bytes(info, {reinterpret_cast<const uint8_t*>(words.data()), 60},
+                                         Runtime::kTtnn);
+  ASSERT_TRUE(input.ok());
+  auto moved = run(w.build({in}, {back}), {*input});
+  ASSERT_TRUE(moved.ok()) << moved.error().describe();
+  std::vector<uint32_t> out(15);
+  std::memcpy(out.data(), moved->outputs[0].bytes().data(), 60);
+  EXPECT_EQ(out, words);
+
+  // f32 -> u8 / u16 typecasts round to nearest even and saturate.
+  for (DataType type : {DataType::UInt8, DataType::UInt16}) {
+    std::vector<float> values = {-3.0f, 0.5f, 1.5f, 2.5f, 254.6f, 300.0f, 70000.0f};
+    const std::vector<int> row = {7};
+    auto cast = run_op(
+        {{row, values}}, row, {MemorySpace::DeviceDRAM, false, DataType::Float32, "dram"},
+        [&](TtnnProgramWriter& writer, const auto& ins, const TtnnTensor& o) {
+          writer.eltwise(EltwiseOpType::Typecast, ins, o);
+        },
+        type);
+    const float max = type == DataType::UInt8 ? 255.0f : 65535.0f;
+    EXPECT_EQ(cast, (std::vector<float>{0, 0, 2, 2, 255, std::min(300.0f, max), max}));
+  }
+}
+
 TEST_F(TtnnExecutorTest, Bf16RoundsTheFp32ResultToNearestEven) {
   // 1 + 2^-8 is halfway between two bf16 values: nearest even gives 1.0;
   // 1 + 3 * 2^-8 gives 1 + 2^-6 (the even neighbour above).
