@@ -77,4 +77,8 @@ Result<std::vector<TensorInfo>> Binary::program_outputs(uint32_t program) const 
                   "output");
 }
 
+void set_compatible_runtime(const Binary& binary) {
+  set_current_runtime(binary.runtime());
+}
+
 }  // namespace tessera::runtime

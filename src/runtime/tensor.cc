@@ -64,4 +64,25 @@ Status check_runtime(const char* what, Runtime handle, Runtime expected) {
                     " runtime but is used with the ", runtime_name(expected), " runtime");
 }
 
+Result<Tensor> to_host(const Tensor& tensor, Runtime expected) {
+  if (!tensor.valid()) return make_error(ErrorCode::kInvalidArgument, "to_host: empty tensor");
+  TESSERA_RETURN_IF_ERROR(check_runtime("tensor", tensor.runtime(), expected));
+  return Tensor::create_from_bytes(tensor.info(), tensor.bytes(), tensor.runtime());
+}
+
+Status copy_tensor(const Tensor& src, Tensor& dst) {
+  if (!src.valid() || !dst.valid()) {
+    return make_error(ErrorCode::kInvalidArgument, "copy_tensor: empty tensor");
+  }
+  TESSERA_RETURN_IF_ERROR(check_runtime("destination tensor", dst.runtime(), src.runtime()));
+  if (src.bytes().size() != dst.bytes().size()) {
+    return make_error(ErrorCode::kInvalidArgument, "copy_tensor: ", src.info().describe(), " into ",
+                      dst.info().describe(), ": sizes differ");
+  }
+  if (!src.bytes().empty()) {
+    std::memmove(dst.mutable_bytes().data(), src.bytes().data(), src.bytes().size());
+  }
+  return ok_status();
+}
+
 }  // namespace tessera::runtime

@@ -38,4 +38,7 @@ class Binary {
   Runtime runtime_;
 };
 
+// Makes the binary's runtime the process default (current_runtime()).
+void set_compatible_runtime(const Binary& binary);
+
 }  // namespace tessera::runtime

@@ -42,6 +42,13 @@ class Tensor {
   std::shared_ptr<Storage> storage_;
 };
 
+// An owned host copy of `tensor` (for borrowed tensors: detached from the
+// caller's memory). `expected` is the runtime the caller works with.
+Result<Tensor> to_host(const Tensor& tensor, Runtime expected);
+
+// Copies the bytes of `src` into `dst`: same runtime, same size.
+Status copy_tensor(const Tensor& src, Tensor& dst);
+
 // Checks that a handle belongs to `expected`; the error names both runtimes.
 Status check_runtime(const char* what, Runtime handle, Runtime expected);
 
