@@ -35,10 +35,20 @@ std::vector<uint8_t> write_read_binary(int pairs, const std::vector<int>& shape)
   return program.build({}, {out});
 }
 
+constexpr int kDispatchPairs = 50'000;
+
+// Built once: the benchmark body runs several times, and writing 100k
+// commands would otherwise dominate a profile of it.
+const tessera::Result<rt::Binary>& dispatch_binary() {
+  static const tessera::Result<rt::Binary> binary =
+      rt::Binary::load_memory(write_read_binary(kDispatchPairs, {8, 8}), "dispatch.ttm");
+  return binary;
+}
+
 void BM_DispatchNonProgramCommands(benchmark::State& state) {
   rt::Device device = open_device();
-  int pairs = 50'000;
-  auto binary = rt::Binary::load_memory(write_read_binary(pairs, {8, 8}), "dispatch.ttm");
+  int pairs = kDispatchPairs;
+  const auto& binary = dispatch_binary();
   if (!device.valid() || !binary.ok()) return state.SkipWithError("setup failed");
   for (auto _ : state) {
     auto result = rt::submit(device, *binary, 0, {});
@@ -49,18 +59,30 @@ void BM_DispatchNonProgramCommands(benchmark::State& state) {
 }
 BENCHMARK(BM_DispatchNonProgramCommands)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-void BM_SubmitSmallProgramWarm(benchmark::State& state) {
+void submit_small_program(benchmark::State& state, const rt::SubmitOptions& options) {
   rt::Device device = open_device();
   auto binary = rt::Binary::load_memory(write_read_binary(1, {32, 32}), "small.ttm");
   if (!device.valid() || !binary.ok()) return state.SkipWithError("setup failed");
   for (auto _ : state) {
-    auto result = rt::submit(device, *binary, 0, {});
+    auto result = rt::submit(device, *binary, 0, {}, options);
     if (!result.ok()) return state.SkipWithError(result.error().describe().c_str());
     benchmark::DoNotOptimize(rt::wait(result->event, rt::Runtime::kTtmetal));
   }
   (void)rt::close_device(device);
 }
+
+void BM_SubmitSmallProgramWarm(benchmark::State& state) {
+  submit_small_program(state, {});
+}
 BENCHMARK(BM_SubmitSmallProgramWarm)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// The same with trace spans collected: what tracing adds to a submit.
+void BM_SubmitSmallProgramWarmTraced(benchmark::State& state) {
+  rt::SubmitOptions options;
+  options.collect_trace = true;
+  submit_small_program(state, options);
+}
+BENCHMARK(BM_SubmitSmallProgramWarmTraced)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 }  // namespace
 

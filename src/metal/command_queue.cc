@@ -31,66 +31,84 @@ CommandQueue::~CommandQueue() {
   (void)worker_->stop();
 }
 
-Status CommandQueue::enqueue(CommandKind kind, std::string what, std::function<Status()> run,
-                             std::shared_ptr<Event> recorded_event) {
-  return worker_->push(kind, std::move(what), std::move(run), std::move(recorded_event));
-}
-
 namespace {
 
-Status check_transfer(const Buffer& buffer, size_t host_size, const char* direction) {
+// The command for a transfer of `host_size` bytes, checked now: a size
+// mismatch or a gone device is the caller's error, not the queue's.
+Result<internal::QueuedCommand> transfer(CommandKind kind, const Buffer& buffer, uint8_t* host_data,
+                                         size_t host_size, const CommandNote& note) {
   TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
   if (host_size != buffer.size()) {
-    return make_error(ErrorCode::kInvalidArgument, direction, " ", buffer.info().describe(),
-                      ": host data is ", host_size, " bytes, the buffer is ", buffer.size());
+    return make_error(ErrorCode::kInvalidArgument,
+                      kind == CommandKind::kWriteBuffer ? "writing " : "reading ",
+                      buffer.info().describe(), ": host data is ", host_size,
+                      " bytes, the buffer is ", buffer.size());
   }
-  return ok_status();
+  internal::QueuedCommand command;
+  command.kind = kind;
+  command.note = note;
+  command.chip = std::move(chip);
+  command.buffer = internal::TransferTarget::of(buffer.info());
+  command.host_data = host_data;
+  command.host_size = host_size;
+  return command;
 }
 
 }  // namespace
 
 Status CommandQueue::enqueue_write_buffer(const Buffer& buffer, std::span<const uint8_t> data,
-                                          bool blocking) {
-  TESSERA_RETURN_IF_ERROR(check_transfer(buffer, data.size(), "writing"));
-  // The buffer is described only if the write fails: describing it for
-  // every command would cost more than the dispatch itself.
-  TESSERA_RETURN_IF_ERROR(enqueue(CommandKind::kWriteBuffer, "", [buffer, data]() -> Status {
-    TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
-    Status status = chip->write_buffer(buffer.id(), data);
-    return status.ok() ? status : status.with_context(buffer.info().describe());
-  }));
+                                          bool blocking, const CommandNote& note) {
+  // The command only reads through host_data.
+  TESSERA_ASSIGN_OR_RETURN(internal::QueuedCommand command,
+                           transfer(CommandKind::kWriteBuffer, buffer,
+                                    const_cast<uint8_t*>(data.data()), data.size(), note));
+  TESSERA_RETURN_IF_ERROR(worker_->push(std::move(command)));
   return blocking ? finish() : ok_status();
 }
 
 Status CommandQueue::enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data,
-                                         bool blocking) {
-  TESSERA_RETURN_IF_ERROR(check_transfer(buffer, data.size(), "reading"));
-  TESSERA_RETURN_IF_ERROR(enqueue(CommandKind::kReadBuffer, "", [buffer, data]() -> Status {
-    TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
-    Status status = chip->read_buffer(buffer.id(), data);
-    return status.ok() ? status : status.with_context(buffer.info().describe());
-  }));
+                                         bool blocking, const CommandNote& note) {
+  TESSERA_ASSIGN_OR_RETURN(
+      internal::QueuedCommand command,
+      transfer(CommandKind::kReadBuffer, buffer, data.data(), data.size(), note));
+  TESSERA_RETURN_IF_ERROR(worker_->push(std::move(command)));
   return blocking ? finish() : ok_status();
 }
 
-Status CommandQueue::enqueue_program(std::string name, std::function<Status()> program) {
+Status CommandQueue::enqueue_program(std::string name, std::function<Status()> program,
+                                     const CommandNote& note) {
   if (!program) {
     return make_error(ErrorCode::kInvalidArgument, "program '", name, "' has nothing to run");
   }
-  return enqueue(CommandKind::kProgram, std::move(name), std::move(program));
+  internal::QueuedCommand command;
+  command.kind = CommandKind::kProgram;
+  command.note = note;
+  command.name = std::move(name);
+  command.program = std::move(program);
+  return worker_->push(std::move(command));
 }
 
-Status CommandQueue::enqueue_record_event(const std::shared_ptr<Event>& event) {
+Status CommandQueue::enqueue_record_event(const std::shared_ptr<Event>& event,
+                                          const CommandNote& note) {
   if (!event) return make_error(ErrorCode::kInvalidArgument, "recording a null event");
-  return enqueue(CommandKind::kRecordEvent, "", nullptr, event);
+  internal::QueuedCommand command;
+  command.kind = CommandKind::kRecordEvent;
+  command.note = note;
+  command.event = event;
+  return worker_->push(std::move(command));
 }
 
-Status CommandQueue::enqueue_wait_for_event(const std::shared_ptr<Event>& event) {
+Status CommandQueue::enqueue_wait_for_event(const std::shared_ptr<Event>& event,
+                                            const CommandNote& note) {
   if (!event) return make_error(ErrorCode::kInvalidArgument, "waiting for a null event");
   // Waiting for a record that is not enqueued yet could wait forever.
   TESSERA_ASSIGN_OR_RETURN(uint64_t generation, event->latest_generation());
-  return enqueue(CommandKind::kWaitForEvent, "",
-                 [event, generation] { return event->wait(generation); });
+  internal::QueuedCommand command;
+  command.kind = CommandKind::kWaitForEvent;
+  command.note = note;
+  command.event = event;
+  command.event_generation = generation;
+  return worker_->push(std::move(command));
 }
 
 Status CommandQueue::finish() {

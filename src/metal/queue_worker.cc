@@ -1,6 +1,18 @@
 #include "queue_worker.h"
 
+#include "spin_wait.h"
+
 namespace tessera::metal::internal {
+
+namespace {
+
+int64_t steady_now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
 
 QueueWorker::QueueWorker(uint32_t device_id, uint32_t queue_id)
     : device_id_(device_id), queue_id_(queue_id) {}
@@ -13,58 +25,86 @@ void QueueWorker::start() {
   thread_ = std::thread([this] { run_loop(); });
 }
 
-Status QueueWorker::push(CommandKind kind, std::string what, std::function<Status()> run,
-                         std::shared_ptr<Event> recorded_event) {
+Status QueueWorker::push(QueuedCommand command) {
   std::lock_guard lock(mutex_);
   if (stopping_) {
     return make_error(ErrorCode::kFailedPrecondition, "device ", device_id_, " command queue ",
                       queue_id_, " is shut down (the device is closing or closed)");
   }
-  uint64_t generation = 0;
-  if (recorded_event) generation = recorded_event->mark_pending(weak_from_this(), queue_id_);
-  pending_.push_back({next_index_++, kind, std::move(what), std::move(run),
-                      std::move(recorded_event), generation});
-  // Only a sleeping worker needs the (system-call) wake-up; a busy one picks
-  // the command up with its next batch.
-  if (worker_waiting_) work_available_.notify_one();
+  command.index = next_index_++;
+  if (command.kind == CommandKind::kRecordEvent) {
+    // Under the queue lock: generations follow queue order.
+    command.event_generation = command.event->mark_pending(weak_from_this(), queue_id_);
+  }
+  bool now = command.wakes_worker();
+  pending_.push_back(std::move(command));
+  if (!(now || pending_.size() >= kWakeBatch)) return ok_status();
+  if (!take_now_.load(std::memory_order_relaxed)) take_now_.store(true, std::memory_order_release);
+  // A busy or spinning worker picks the batch up by itself; a sleeping one
+  // is woken (a system call) only now that something needs it.
+  if (worker_waiting_) {
+    worker_waiting_ = false;  // one wake-up is enough
+    work_available_.notify_one();
+  }
   return ok_status();
 }
 
 void QueueWorker::run_loop() {
-  std::deque<Command> batch;
-  std::unique_lock lock(mutex_);
+  std::vector<QueuedCommand> batch;
   while (true) {
-    worker_waiting_ = true;
-    work_available_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
-    worker_waiting_ = false;
-    if (pending_.empty()) break;  // stopping, and drained
-    // Take everything queued so far: one lock round trip per batch, not per
-    // command, keeps dispatch cheap when the host enqueues in bursts.
-    batch.swap(pending_);
-    busy_ = true;
-    lock.unlock();
-    for (Command& command : batch) execute(command);
-    batch.clear();
-    lock.lock();
-    busy_ = false;
-    if (pending_.empty()) idle_.notify_all();
+    {
+      std::unique_lock lock(mutex_);
+      if (!take_now_.load(std::memory_order_relaxed) && !stopping_) {
+        // Let a burst of transfers build up a batch (the host pushing while
+        // the worker takes the lock for each command would make both sides
+        // contend); anything waited for is taken at once.
+        lock.unlock();
+        spin_until([this] { return take_now_.load(std::memory_order_acquire); });
+        lock.lock();
+      }
+      if (pending_.empty()) {
+        worker_waiting_ = true;
+        work_available_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
+        worker_waiting_ = false;
+        if (pending_.empty()) break;  // stopping, and drained
+      }
+      // Everything queued so far: one lock round trip per batch.
+      batch.swap(pending_);
+      take_now_.store(false, std::memory_order_relaxed);
+    }
+    for (QueuedCommand& command : batch) execute(command);
+    uint64_t ran = batch.size();
+    batch.clear();  // releases chips and closures before finish returns
+    done_.fetch_add(ran, std::memory_order_seq_cst);
+    // Only a finish asleep on idle_ needs the lock and the notification; it
+    // registered before its last check of done_ (both seq_cst), so one of
+    // the two sides sees the other.
+    if (finish_waiters_.load(std::memory_order_seq_cst) != 0) {
+      { std::lock_guard lock(mutex_); }
+      idle_.notify_all();
+    }
   }
+  { std::lock_guard lock(mutex_); }
   idle_.notify_all();
 }
 
-void QueueWorker::execute(Command& command) {
+void QueueWorker::execute(QueuedCommand& command) {
   std::optional<Failure> failure;
   if (has_failure_.load(std::memory_order_acquire)) {
     std::lock_guard lock(mutex_);
     failure = failure_;
   }
+  bool records = command.kind == CommandKind::kRecordEvent;
   if (failure) {  // the queue is stopped: drop, aborting what waits on it
-    if (command.event) command.event->abort(command.event_generation, failure->error, failure->id);
+    if (records) command.event->abort(command.event_generation, failure->error, failure->id);
     return;
   }
-  Status status = command.run ? command.run() : ok_status();
+  CommandTiming* timing = command.note.timing;
+  if (timing) timing->start_ns = steady_now_ns();
+  Status status = run_command(command);
+  if (timing) timing->end_ns = steady_now_ns();
   if (status.ok()) {
-    if (command.event) command.event->complete(command.event_generation);
+    if (records) command.event->complete(command.event_generation);
     return;
   }
   Error error = describe_failure(command, std::move(status).error());
@@ -75,27 +115,49 @@ void QueueWorker::execute(Command& command) {
     failure_ = Failure{id, error};
     has_failure_.store(true, std::memory_order_release);
   }
-  if (command.event) command.event->abort(command.event_generation, error, id);
+  if (records) command.event->abort(command.event_generation, error, id);
 }
 
-Error QueueWorker::describe_failure(const Command& command, Error error) const {
-  std::string frame = "command " + std::to_string(command.index) + " (" +
-                      std::string(command_kind_name(command.kind));
-  if (!command.what.empty()) frame += " " + command.what;
-  error.add_context(frame + ")");
+Error QueueWorker::describe_failure(const QueuedCommand& command, Error error) const {
+  error.add_context(describe_command(command));
   error.add_context("command queue " + std::to_string(queue_id_));
   error.add_context("device " + std::to_string(device_id_));
   return error;
 }
 
-Status QueueWorker::finish() {
-  std::unique_lock lock(mutex_);
-  idle_.wait(lock, [this] { return pending_.empty() && !busy_; });
-  if (!failure_) return ok_status();
+std::optional<Error> QueueWorker::take_failure() {
+  if (!failure_) return std::nullopt;
   Error error = std::move(failure_->error);
   failure_.reset();
   has_failure_.store(false, std::memory_order_release);
   return error;
+}
+
+Status QueueWorker::finish() {
+  uint64_t target;
+  {
+    std::lock_guard lock(mutex_);
+    target = next_index_;
+    if (!pending_.empty()) {
+      take_now_.store(true, std::memory_order_release);
+      if (worker_waiting_) {
+        worker_waiting_ = false;
+        work_available_.notify_one();
+      }
+    }
+  }
+  auto reached = [&] { return done_.load(std::memory_order_seq_cst) >= target; };
+  std::unique_lock lock(mutex_, std::defer_lock);
+  if (!spin_until(reached)) {
+    finish_waiters_.fetch_add(1, std::memory_order_seq_cst);
+    lock.lock();
+    idle_.wait(lock, reached);
+    finish_waiters_.fetch_sub(1, std::memory_order_relaxed);
+  } else {
+    lock.lock();
+  }
+  if (std::optional<Error> error = take_failure()) return std::move(*error);
+  return ok_status();
 }
 
 void QueueWorker::forget_failure(uint64_t failure_id) {
@@ -108,15 +170,12 @@ Status QueueWorker::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
-    work_available_.notify_all();
   }
+  work_available_.notify_all();
   if (thread_.joinable()) thread_.join();
   std::lock_guard lock(mutex_);
-  if (!failure_) return ok_status();
-  Error error = std::move(failure_->error);
-  failure_.reset();
-  has_failure_.store(false, std::memory_order_release);
-  return error;
+  if (std::optional<Error> error = take_failure()) return std::move(*error);
+  return ok_status();
 }
 
 }  // namespace tessera::metal::internal

@@ -1,36 +1,41 @@
 // The thread behind one command queue: runs commands in order, remembers the
 // first failure and drops later commands until the failure is taken.
+//
+// Hand-off: commands go to a pending list under one lock and the worker
+// takes the whole list at once. A sleeping worker is woken only when it is
+// needed — a command that others wait on (program, event), a full batch of
+// transfers, or a synchronising call — and both sides spin briefly before
+// sleeping, so a burst of commands costs no system call per command.
 #pragma once
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <string>
 #include <thread>
+#include <vector>
 
+#include "queued_command.h"
 #include "tessera/base/status.h"
-#include "tessera/metal/command_queue.h"
-#include "tessera/metal/event.h"
 
 namespace tessera::metal::internal {
 
 class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
  public:
+  // Transfers pending for a sleeping worker before it is woken for them.
+  static constexpr size_t kWakeBatch = 64;
+
   QueueWorker(uint32_t device_id, uint32_t queue_id);
   ~QueueWorker();
 
   void start();
-  // Appends a command. A record-event command names its event. Fails once
-  // the worker is stopping.
-  Status push(CommandKind kind, std::string what, std::function<Status()> run,
-              std::shared_ptr<Event> recorded_event);
-  // Waits until every pushed command ran (or was dropped); returns and
-  // clears the failure, if any.
+  // Appends a command (setting its index; a record command's event becomes
+  // pending). Fails once the worker is stopping.
+  Status push(QueuedCommand command);
+  // Waits until every command pushed so far ran (or was dropped); returns
+  // and clears the failure, if any.
   Status finish();
   // Clears the failure if it is `failure_id` (it surfaced elsewhere).
   void forget_failure(uint64_t failure_id);
@@ -38,34 +43,34 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   Status stop();
 
  private:
-  struct Command {
-    uint64_t index;
-    CommandKind kind;
-    std::string what;
-    std::function<Status()> run;
-    std::shared_ptr<Event> event;
-    uint64_t event_generation;
-  };
   struct Failure {
     uint64_t id;
     Error error;
   };
 
   void run_loop();
-  void execute(Command& command);
-  Error describe_failure(const Command& command, Error error) const;
+  void execute(QueuedCommand& command);
+  Error describe_failure(const QueuedCommand& command, Error error) const;
+  std::optional<Error> take_failure();  // with mutex_ held
 
   const uint32_t device_id_;
   const uint32_t queue_id_;
   std::mutex mutex_;
   std::condition_variable work_available_;
   std::condition_variable idle_;
-  std::deque<Command> pending_;
-  bool busy_ = false;
-  bool worker_waiting_ = false;
-  std::atomic<bool> has_failure_{false};  // lets execute skip the lock
+  std::vector<QueuedCommand> pending_;
+  bool worker_waiting_ = false;  // asleep on work_available_
   bool stopping_ = false;
-  uint64_t next_index_ = 0;
+  uint64_t next_index_ = 0;               // commands pushed so far
+  std::atomic<bool> has_failure_{false};  // lets execute skip the lock
+  // Set when the pending commands should be taken now — a full batch, or
+  // one that is waited for (program, event, finish) — rather than left to
+  // build up. Read by the spinning worker; on its own cache line and
+  // written once per batch, so the spin costs the host nothing per command.
+  alignas(64) std::atomic<bool> take_now_{false};
+  // Read by a spinning finish; written once per batch.
+  alignas(64) std::atomic<uint64_t> done_{0};  // commands run or dropped
+  std::atomic<uint32_t> finish_waiters_{0};    // finish calls asleep on idle_
   uint64_t next_failure_id_ = 1;
   std::optional<Failure> failure_;
   std::thread thread_;

@@ -159,6 +159,71 @@ TEST_F(CommandQueueTest, AFreedBufferFailsItsCommandNotTheProcess) {
   EXPECT_NE(finished.error().describe().find("command 1 (EnqueueWriteBuffer"), std::string::npos);
 }
 
+// A command's note names the caller's own command in its error, and its
+// timing is filled once the queue ran it.
+TEST_F(CommandQueueTest, NotesNameTheCallersCommandAndTakeTiming) {
+  Buffer buffer = dram_buffer(2);
+  std::vector<uint8_t> data(buffer.size());
+  CommandTiming ran;
+  ASSERT_TRUE(queue_
+                  ->enqueue_write_buffer(buffer, data, false,
+                                         {.origin = "CopyIn", .origin_index = 4, .timing = &ran})
+                  .ok());
+  ASSERT_TRUE(queue_->finish().ok());
+  EXPECT_GT(ran.start_ns, 0);
+  EXPECT_GE(ran.end_ns, ran.start_ns);
+
+  std::promise<void> gate;
+  std::shared_future<void> opened = gate.get_future().share();
+  ASSERT_TRUE(queue_
+                  ->enqueue_program("gate",
+                                    [opened] {
+                                      opened.wait();
+                                      return ok_status();
+                                    })
+                  .ok());
+  CommandTiming dropped;
+  ASSERT_TRUE(
+      queue_->enqueue_read_buffer(buffer, data, false, {.origin = "CopyOut", .origin_index = 7})
+          .ok());
+  ASSERT_TRUE(queue_->enqueue_write_buffer(buffer, data, false, {.timing = &dropped}).ok());
+  ASSERT_TRUE(deallocate_buffer(buffer).ok());
+  gate.set_value();
+  Status finished = queue_->finish();
+  ASSERT_FALSE(finished.ok());
+  std::string message = finished.error().describe();
+  EXPECT_NE(
+      message.find("device 0: command queue 0: command 2 (EnqueueReadBuffer) for command 7 "
+                   "(CopyOut): reading DRAM interleaved buffer of 4096 bytes (page 2048) at "),
+      std::string::npos)
+      << message;
+  EXPECT_EQ(dropped.start_ns, 0);  // dropped after the failure: never ran
+}
+
+// Transfers handed over in batches still all run by the next finish, in
+// order, however many there are.
+TEST_F(CommandQueueTest, ManySmallTransfersRunInOrderByFinish) {
+  Buffer buffer = dram_buffer(1, 64);
+  std::vector<std::vector<uint8_t>> values(1000, std::vector<uint8_t>(64));
+  std::vector<std::vector<uint8_t>> reads(1000, std::vector<uint8_t>(64));
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::fill(values[i].begin(), values[i].end(), static_cast<uint8_t>(i * 7));
+    ASSERT_TRUE(queue_->enqueue_write_buffer(buffer, values[i], false).ok());
+    ASSERT_TRUE(queue_->enqueue_read_buffer(buffer, reads[i], false).ok());
+  }
+  ASSERT_TRUE(queue_->finish().ok());
+  for (size_t i = 0; i < values.size(); ++i) ASSERT_EQ(reads[i], values[i]) << i;
+  // A lone non-blocking transfer is not stranded while the worker sleeps.
+  std::vector<uint8_t> last(64, 0xAB);
+  ASSERT_TRUE(queue_->enqueue_write_buffer(buffer, last, false).ok());
+  auto event = Event::create();
+  ASSERT_TRUE(queue_->enqueue_record_event(event).ok());
+  ASSERT_TRUE(event_synchronize(event).ok());
+  std::vector<uint8_t> back(64);
+  ASSERT_TRUE(queue_->enqueue_read_buffer(buffer, back, true).ok());
+  EXPECT_EQ(back, last);
+}
+
 TEST_F(CommandQueueTest, LargeInterleavedBuffersRoundTrip) {
   Buffer buffer = dram_buffer(4096);  // 8 MiB over 12 channels
   std::vector<uint8_t> data(buffer.size());

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <numeric>
 
 #include "../support/metal_program_builder.h"
@@ -281,6 +282,64 @@ TEST_F(MetalExecutorTest, WrongInputCountOrSize) {
   EXPECT_THAT(run(bytes, {}).error().describe(), HasSubstr("takes 1 input(s), 0 given"));
   TensorSpec small{.id = 1, .shape = {4, 4}};
   EXPECT_THAT(run(bytes, {input_for(small, 0)}).error().describe(), HasSubstr("has 64 bytes"));
+}
+
+// Host-side failures of each command type: the message names the binary,
+// program, device program, queue, command index and type, then the ids or
+// addresses at fault.
+TEST_F(MetalExecutorTest, ErrorsNameEveryLevelAndTheOffendingIds) {
+  TensorSpec buffer{.id = 4, .address = kDramAddress, .shape = {8, 8}};
+  TensorSpec host{.id = 9, .shape = {8, 8}};
+  TensorSpec small_host{.id = 10, .shape = {4, 4}};
+  struct Case {
+    std::function<void(MetalProgramBuilder&)> build;
+    std::string where;
+    std::string what;
+  };
+  const std::string prefix = "test.ttm: program 0 'test': device program 0: ";
+  std::vector<Case> cases = {
+      {[&](MetalProgramBuilder& p) {
+         p.create_buffer(0, buffer);
+         p.write(0, TensorSpec{.id = 11, .shape = {8, 8}}.host(), buffer);
+       },
+       "queue 0 'cq0': command 1 (EnqueueWriteBufferCommand)",
+       "host tensor 11 is neither a program input nor written by an earlier read"},
+      {[&](MetalProgramBuilder& p) {
+         p.create_buffer(0, buffer);
+         p.read(0, buffer, small_host.host());
+       },
+       "queue 0 'cq0': command 1 (EnqueueReadBufferCommand)",
+       "buffer 4 holds 256 bytes but host tensor 10 has 64"},
+      {[&](MetalProgramBuilder& p) { p.read(0, buffer, host.host()); },
+       "queue 0 'cq0': command 0 (EnqueueReadBufferCommand)", "buffer 4 is not live"},
+      {[&](MetalProgramBuilder& p) {
+         p.finish(0);
+         p.record_event(1, 3);
+       },
+       "queue 1 'cq1': command 0 (EnqueueRecordEventCommand)", "event 3 was never created"},
+      {[&](MetalProgramBuilder& p) {
+         p.finish(0);
+         p.create_event(1, 5);
+         p.event_synchronize(1, 5);
+       },
+       "queue 1 'cq1': command 1 (EventSynchronizeCommand)", "event 5 is never recorded"},
+      {[&](MetalProgramBuilder& p) {
+         p.create_event(0, 6);
+         p.create_event(0, 6);
+       },
+       "queue 0 'cq0': command 1 (CreateEventCommand)", "event 6 already exists"},
+      {[&](MetalProgramBuilder& p) { p.create_buffer(0, {.id = 7, .address = 0x90000000}); },
+       "queue 0 'cq0': command 0 (CreateBufferCommand)", "0x90000000"},
+  };
+  for (const Case& test : cases) {
+    MetalProgramBuilder program;
+    test.build(program);
+    auto result = run(program.build({}, {host}), {});
+    ASSERT_FALSE(result.ok()) << test.where;
+    std::string message = result.error().describe();
+    EXPECT_THAT(message, HasSubstr(prefix + test.where + ": ")) << message;
+    EXPECT_THAT(message, HasSubstr(test.what)) << message;
+  }
 }
 
 TEST_F(MetalExecutorTest, ClosingWithLiveBuffersReportsThem) {

@@ -91,6 +91,13 @@ TEST_F(MetalKernelProgramTest, KernelErrorsNameTheCommandAndTheDeviceStaysUsable
   std::string message = failed.error().describe();
   EXPECT_THAT(message, HasSubstr("broken.ttm: program 0 'eltwise_multiply'"));
   EXPECT_THAT(message, HasSubstr("0x90000"));
+  // Every level names itself: device program, queue, the binary's command,
+  // the hardware queue's command it became, and the kernel.
+  EXPECT_THAT(message, HasSubstr("program 0 'eltwise_multiply': device program 0: queue 0 'cq0': "
+                                 "command 8 (EnqueueProgramCommand): device 0: command queue 0: "));
+  EXPECT_THAT(message, HasSubstr("(EnqueueProgram cq0_program) for command 8 "
+                                 "(EnqueueProgramCommand)"));
+  EXPECT_THAT(message, HasSubstr("program 'cq0_program'"));
   // The device is still usable: the good binary runs next.
   auto result = submit(device, binary, 0, tensors);
   EXPECT_TRUE(result.ok()) << result.error().describe();

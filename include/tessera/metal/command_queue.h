@@ -5,6 +5,10 @@
 // aborted) until the error surfaces at the next synchronising call — finish,
 // a blocking read/write, or event_synchronize — which reports it with the
 // failed command's identity and makes the queue usable again.
+//
+// Non-blocking transfers are handed to the worker in batches: they are
+// guaranteed to have run by the next synchronising call or event that
+// follows them, not earlier.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +37,25 @@ enum class CommandKind {
 // "EnqueueWriteBuffer", "EnqueueReadBuffer", "EnqueueProgram", ...
 std::string_view command_kind_name(CommandKind kind);
 
+// When a queued command ran on its queue, in steady-clock nanoseconds; both
+// stay 0 if it was dropped after an earlier failure.
+struct CommandTiming {
+  int64_t start_ns = 0;
+  int64_t end_ns = 0;
+};
+
+// Optional annotations of one enqueued command, cheap to pass on every call.
+struct CommandNote {
+  // The caller's own name for the command, named in its errors as
+  // "for command <origin_index> (<origin>)"; `origin` must be a string that
+  // outlives the queue (a literal or a static table entry).
+  const char* origin = nullptr;
+  uint32_t origin_index = 0;
+  // If set, filled when the command has run: valid after the next
+  // synchronising call. Must stay alive until then.
+  CommandTiming* timing = nullptr;
+};
+
 class CommandQueue {
  public:
   CommandQueue(uint32_t device_id, uint32_t queue_id);
@@ -41,18 +64,22 @@ class CommandQueue {
   CommandQueue& operator=(const CommandQueue&) = delete;
 
   uint32_t id() const { return queue_id_; }
+  uint32_t device_id() const { return device_id_; }
 
   // Non-blocking: `data` must stay alive and unchanged until the command has
   // run (finish, or an event recorded after it). Blocking: returns once done.
-  Status enqueue_write_buffer(const Buffer& buffer, std::span<const uint8_t> data, bool blocking);
+  Status enqueue_write_buffer(const Buffer& buffer, std::span<const uint8_t> data, bool blocking,
+                              const CommandNote& note = {});
   // Non-blocking: `data` is filled only when the queue reaches the command.
-  Status enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data, bool blocking);
+  Status enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data, bool blocking,
+                             const CommandNote& note = {});
   // Runs `program` in queue order; the kernel engine supplies the callable.
-  Status enqueue_program(std::string name, std::function<Status()> program);
-  Status enqueue_record_event(const std::shared_ptr<Event>& event);
+  Status enqueue_program(std::string name, std::function<Status()> program,
+                         const CommandNote& note = {});
+  Status enqueue_record_event(const std::shared_ptr<Event>& event, const CommandNote& note = {});
   // Later commands of this queue wait until `event` (recorded on any queue)
   // completes. The event must have been recorded already.
-  Status enqueue_wait_for_event(const std::shared_ptr<Event>& event);
+  Status enqueue_wait_for_event(const std::shared_ptr<Event>& event, const CommandNote& note = {});
   // Waits for every enqueued command; reports (and clears) a failure.
   Status finish();
 
@@ -61,9 +88,6 @@ class CommandQueue {
   Status shut_down();
 
  private:
-  Status enqueue(CommandKind kind, std::string what, std::function<Status()> run,
-                 std::shared_ptr<Event> recorded_event = nullptr);
-
   uint32_t device_id_;
   uint32_t queue_id_;
   std::shared_ptr<internal::QueueWorker> worker_;

@@ -19,7 +19,9 @@ namespace tessera::metal {
 
 namespace internal {
 class QueueWorker;
-}
+struct QueuedCommand;
+Status run_command(const QueuedCommand& command);
+}  // namespace internal
 
 class Event {
  public:
@@ -31,6 +33,7 @@ class Event {
  private:
   Event() = default;
   friend class internal::QueueWorker;
+  friend Status internal::run_command(const internal::QueuedCommand& command);
   friend class CommandQueue;
   friend Status event_synchronize(const std::shared_ptr<Event>& event);
   friend Result<bool> event_query(const std::shared_ptr<Event>& event);

@@ -6,6 +6,11 @@
 namespace tessera::metal {
 
 Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking) {
+  return enqueue_program(queue, device, program, blocking, EnqueueProgramOptions{});
+}
+
+Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking,
+                       const EnqueueProgramOptions& options) {
   if (!device.is_open()) {
     return make_error(ErrorCode::kFailedPrecondition, "program '", program.name(),
                       "' enqueued on closed device ", device.id());
@@ -14,10 +19,12 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   TESSERA_ASSIGN_OR_RETURN(sim::KernelCache * cache, sim::program_kernel_cache());
   std::shared_ptr<sim::Chip> chip = device.chip();
   std::shared_ptr<sim::DprintLog> dprint = program.dprint_;
-  auto run = [chip, cache, dprint, plan = std::move(plan)]() -> Status {
-    return sim::run_program(*chip, *cache, plan, {.dprint = dprint.get()});
+  auto run = [chip, cache, dprint, plan = std::move(plan),
+              on_kernel_span = options.on_kernel_span]() -> Status {
+    return sim::run_program(*chip, *cache, plan,
+                            {.dprint = dprint.get(), .on_kernel_span = on_kernel_span});
   };
-  TESSERA_RETURN_IF_ERROR(queue.enqueue_program(program.name(), std::move(run)));
+  TESSERA_RETURN_IF_ERROR(queue.enqueue_program(program.name(), std::move(run), options.note));
   if (!blocking) return ok_status();
   return queue.finish();
 }

@@ -10,11 +10,13 @@ namespace tessera::runtime::metal_backend {
 namespace tm = tt::target::metal;
 
 // Where a command runs: the submit's shared state and the hardware queue of
-// the binary's command queue.
+// the binary's command queue; and which command runs, for the hardware
+// commands it enqueues (named in their errors, timed when tracing).
 struct QueueContext {
   SubmitContext& submit;
   metal::CommandQueue& hw_queue;
   uint32_t queue_index;
+  metal::CommandNote note{};
 };
 
 Status execute_create_buffer(const tm::CreateBufferCommand& command, QueueContext& queue);

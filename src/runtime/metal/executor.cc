@@ -4,7 +4,9 @@
 #include <thread>
 
 #include "buffer_config.h"
+#include "command_detail.h"
 #include "command_handlers.h"
+#include "submit_trace.h"
 
 namespace tessera::runtime::metal_backend {
 namespace {
@@ -35,12 +37,20 @@ Status check_inputs(const tm::Program& program, std::span<const Tensor> inputs) 
 // Runs the commands of one binary queue in order, stopping at the first error.
 Status run_queue(const tm::CommandQueue& commands, QueueContext& queue) {
   const auto* list = commands.commands();
+  SubmitTrace* trace = queue.submit.trace_spans();
   for (uint32_t index = 0; list && index < list->size(); ++index) {
     const tm::Command& command = *list->Get(index);
+    const char* type = tm::EnumNameCommandType(command.type_type());
+    queue.note = {.origin = type, .origin_index = index};
+    SubmitTrace::CommandSpan* span = nullptr;
+    if (trace) {
+      span = &trace->begin_command(queue.queue_index, index, type, command_detail(command));
+      queue.note.timing = &span->on_queue;
+    }
     Status status = execute_command(command, queue);
+    if (span) SubmitTrace::end_command(*span);
     if (!status.ok()) {
-      return status.with_context("command " + std::to_string(index) + " (" +
-                                 tm::EnumNameCommandType(command.type_type()) + ")");
+      return status.with_context("command " + std::to_string(index) + " (" + type + ")");
     }
   }
   return ok_status();
@@ -70,9 +80,8 @@ Status run_queues(const tm::DeviceProgram& device_program, SubmitContext& submit
     } else {
       QueueContext queue{submit, **hw_queue, index};
       results[index] = run_queue(*queues->Get(index), queue);
-      if (!results[index].ok())
-        results[index].with_context(queue_label(*queues->Get(index), index));
     }
+    results[index].with_context(queue_label(*queues->Get(index), index));
     submit.queue_finished();
   };
   if (count == 1) {
@@ -89,33 +98,45 @@ Status run_queues(const tm::DeviceProgram& device_program, SubmitContext& submit
 }
 
 // Drains the queues and frees what the program left live; the device stays
-// usable whatever happened. Returns the first drain error if `first` is ok.
-Status clean_up(SubmitContext& submit, std::vector<std::string>& leaks) {
+// usable whatever happened. Returns the first error found doing so.
+Status clean_up(const tm::DeviceProgram& device_program, SubmitContext& submit,
+                std::vector<std::string>& leaks) {
+  const auto* queues = device_program.command_queues();
   Status drained;
   for (uint32_t index = 0; index < submit.device().num_command_queues(); ++index) {
     auto hw_queue = submit.device().command_queue(index);
     if (!hw_queue.ok()) continue;
     Status finished = (*hw_queue)->finish();
-    if (drained.ok() && !finished.ok())
-      drained = finished.with_context("queue " + std::to_string(index));
+    if (drained.ok() && !finished.ok()) {
+      // A queued command failed and no later command of the queue surfaced it.
+      std::string where = queues && index < queues->size() ? queue_label(*queues->Get(index), index)
+                                                           : "queue " + std::to_string(index);
+      drained = finished.with_context(where + ": draining the queue after its last command");
+    }
   }
   for (auto& [id, live] : submit.take_buffers()) {
     leaks.push_back("buffer " + std::to_string(id) + " (" +
                     describe_request(live->config, live->address) +
                     ") was still live at the end of the program and has been freed");
     Status freed = metal::deallocate_buffer(live->buffer);
-    if (drained.ok() && !freed.ok()) drained = freed;
+    if (drained.ok() && !freed.ok()) {
+      drained = freed.with_context("freeing buffer " + std::to_string(id) +
+                                   " left live at the end of the program");
+    }
   }
   return drained;
 }
 
 Status run_device_program(const tm::Program& program, uint32_t index, const Device& device,
                           std::span<const Tensor> inputs, std::span<const Tensor> outputs,
-                          SubmitResult& result) {
+                          const SubmitOptions& options, SubmitResult& result) {
   TESSERA_ASSIGN_OR_RETURN(metal::Device * target, device.device(index));
   const tm::DeviceProgram& device_program = *program.device_programs()->Get(index);
   const auto* queues = device_program.command_queues();
-  SubmitContext submit(*target, queues ? queues->size() : 0);
+  uint32_t queue_count = queues ? queues->size() : 0;
+  std::optional<SubmitTrace> trace;
+  if (options.collect_trace) trace.emplace(queue_count);
+  SubmitContext submit(*target, queue_count, trace ? &*trace : nullptr);
   for (size_t i = 0; i < inputs.size(); ++i) {
     submit.add_host_tensor(program.inputs()->Get(static_cast<uint32_t>(i))->global_id(), inputs[i]);
   }
@@ -124,8 +145,9 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
                            outputs[i]);
   }
   Status status = run_queues(device_program, submit);
-  Status cleaned = clean_up(submit, result.leaks);
+  Status cleaned = clean_up(device_program, submit, result.leaks);
   for (std::string& line : submit.take_trace()) result.trace.push_back(std::move(line));
+  if (trace) trace->take_spans(result.spans);
   if (!status.ok()) return status;
   return cleaned;
 }
@@ -134,7 +156,7 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
 
 Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program_index,
                             std::span<const Tensor> inputs, const SubmitOptions& options) {
-  (void)options;  // spans for TTM0 programs come next
+  const int64_t start_ns = options.collect_trace ? steady_now_ns() : 0;
   const tm::Program& program = *binary.format().metal()->programs()->Get(program_index);
   std::string program_label = "program " + std::to_string(program_index);
   if (program.name()) program_label += " '" + program.name()->str() + "'";
@@ -158,10 +180,21 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
                            " device programs but only ", device.num_devices(),
                            " device(s) are open"));
   }
+  if (options.collect_trace) {
+    // The program's own span first; its duration is known at the end.
+    TraceSpan& span = result.spans.emplace_back();
+    span.name = program.name() ? program.name()->str() : program_label;
+    span.category = "program";
+    span.index = static_cast<int32_t>(program_index);
+    span.start_ns = start_ns;
+    span.detail = binary.name();
+  }
   for (uint32_t index = 0; index < device_programs; ++index) {
-    Status status = run_device_program(program, index, device, inputs, result.outputs, result);
+    Status status =
+        run_device_program(program, index, device, inputs, result.outputs, options, result);
     if (!status.ok()) return fail(status.with_context("device program " + std::to_string(index)));
   }
+  if (options.collect_trace) result.spans.front().duration_ns = steady_now_ns() - start_ns;
   result.event = Event::completed(Runtime::kTtmetal);
   return result;
 }

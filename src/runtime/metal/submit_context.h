@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "submit_trace.h"
 #include "tessera/base/status.h"
 #include "tessera/format/generated.h"
 #include "tessera/metal/buffer.h"
@@ -28,10 +29,12 @@ struct LiveBuffer {
 
 class SubmitContext {
  public:
-  SubmitContext(metal::Device& device, uint32_t queues_in_program)
-      : device_(device), queues_running_(queues_in_program) {}
+  // `trace` is null unless the caller collects trace spans.
+  SubmitContext(metal::Device& device, uint32_t queues_in_program, SubmitTrace* trace)
+      : device_(device), trace_spans_(trace), queues_running_(queues_in_program) {}
 
   metal::Device& device() { return device_; }
+  SubmitTrace* trace_spans() { return trace_spans_; }
 
   // Buffers by global id (shared, so a lookup on the hot path copies nothing).
   Result<std::shared_ptr<const LiveBuffer>> buffer(uint32_t global_id) const;
@@ -60,6 +63,7 @@ class SubmitContext {
 
  private:
   metal::Device& device_;
+  SubmitTrace* trace_spans_;
   mutable std::mutex mutex_;
   std::condition_variable event_recorded_;
   std::map<uint32_t, std::shared_ptr<const LiveBuffer>> buffers_;

@@ -1,5 +1,6 @@
 #include "tessera/sim/program/program_run.h"
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -178,6 +179,26 @@ Status place_kernel(Chip& chip, const ProgramPlan& plan, const KernelPlan& kerne
   return ok_status();
 }
 
+int64_t steady_now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Wraps the fiber body so it reports its span once it returns. The body
+// starts the first time the fiber is switched into, so its first line is
+// the kernel's start.
+FiberSpec timed_fiber(KernelInvocation& invocation, CoreCoord core,
+                      const std::function<void(const KernelRunSpan&)>& on_span) {
+  FiberSpec spec = invocation.make_fiber();
+  spec.body = [body = std::move(spec.body), &invocation, core, &on_span] {
+    const int64_t start = steady_now_ns();
+    body();
+    on_span({invocation.kernel_name(), core, start, steady_now_ns() - start});
+  };
+  return spec;
+}
+
 Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
                         const ProgramRunOptions& options) {
   const ChipDescriptor& descriptor = chip.descriptor();
@@ -190,7 +211,15 @@ Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
     TESSERA_RETURN_IF_ERROR(place_kernel(chip, plan, plan.kernels[i], kernels[i], run, options));
   }
   Scheduler scheduler(options.scheduler);
-  for (auto& invocation : run.invocations) scheduler.add(invocation->make_fiber());
+  for (auto& invocation : run.invocations) {
+    if (!options.on_kernel_span) {
+      scheduler.add(invocation->make_fiber());
+      continue;
+    }
+    const CoreLabel logical = invocation->placement().logical;
+    const CoreCoord core{static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)};
+    scheduler.add(timed_fiber(*invocation, core, options.on_kernel_span));
+  }
   return scheduler.run();
 }
 

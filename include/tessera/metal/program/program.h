@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@
 #include "tessera/metal/program/circular_buffer_config.h"
 #include "tessera/metal/program/kernel_config.h"
 #include "tessera/sim/jit/dprint_log.h"
+#include "tessera/sim/program/kernel_run_span.h"
 #include "tessera/sim/program/program_plan.h"
 
 namespace tessera::metal {
@@ -29,6 +31,8 @@ using CoreRangeSet = std::vector<CoreRange>;
 
 using KernelHandle = uint32_t;
 using CBHandle = uint32_t;
+
+struct EnqueueProgramOptions;
 
 class Program {
  public:
@@ -52,7 +56,8 @@ class Program {
   friend Status set_common_runtime_args(Program&, KernelHandle, const std::vector<uint32_t>&);
   friend Result<uint32_t> create_semaphore(Program&, const CoreRangeSet&, uint32_t);
   friend Result<sim::ProgramPlan> lay_out_program(const Program&, const sim::ChipDescriptor&);
-  friend Status enqueue_program(CommandQueue&, Device&, Program&, bool);
+  friend Status enqueue_program(CommandQueue&, Device&, Program&, bool,
+                                const EnqueueProgramOptions&);
 
   struct PendingCircularBuffer {
     sim::CircularBufferPlan plan;
@@ -96,10 +101,22 @@ Result<uint32_t> create_semaphore(Program& program, const CoreRangeSet& cores,
 // unreserved base (globally allocated CBs at their buffer's address).
 Result<sim::ProgramPlan> lay_out_program(const Program& program, const sim::ChipDescriptor& chip);
 
+// How to enqueue a program, beyond tt-metal's arguments.
+struct EnqueueProgramOptions {
+  // Names the caller's command in errors and takes the run's timing.
+  CommandNote note{};
+  // Called once per kernel per core when the kernel returns, from the host
+  // thread that ran it (possibly several at once: must be thread-safe).
+  // Null: kernels are not timed at all.
+  std::function<void(const sim::KernelRunSpan&)> on_kernel_span{};
+};
+
 // Runs `program` in queue order on `device`. Blocking: returns the run's
 // status. Non-blocking: a failure surfaces at the queue's next
 // synchronising call (finish). The program may be changed or destroyed
 // after this returns; the queued run uses a snapshot.
 Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking);
+Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking,
+                       const EnqueueProgramOptions& options);
 
 }  // namespace tessera::metal

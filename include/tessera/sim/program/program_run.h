@@ -6,11 +6,14 @@
 // usable (its memory as the kernels left it).
 #pragma once
 
+#include <functional>
+
 #include "tessera/base/status.h"
 #include "tessera/sim/fiber/scheduler.h"
 #include "tessera/sim/jit/dprint_log.h"
 #include "tessera/sim/jit/kernel_cache.h"
 #include "tessera/sim/memory/chip.h"
+#include "tessera/sim/program/kernel_run_span.h"
 #include "tessera/sim/program/program_plan.h"
 
 namespace tessera::sim {
@@ -18,6 +21,10 @@ namespace tessera::sim {
 struct ProgramRunOptions {
   SchedulerOptions scheduler{};
   DprintLog* dprint = nullptr;  // null: DPRINT output is dropped
+  // Called once per kernel per core when it returns, from the host thread
+  // that ran it (so possibly concurrently); not called for kernels that fail
+  // or are abandoned. Null: spans are not timed at all.
+  std::function<void(const KernelRunSpan&)> on_kernel_span{};
 };
 
 // `cache` must install kernel_host_table() (see program_kernel_cache()).

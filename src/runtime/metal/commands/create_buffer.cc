@@ -18,8 +18,11 @@ Status execute_create_buffer(const tm::CreateBufferCommand& command, QueueContex
                       describe_request(config, ref.address()));
   }
   auto buffer = metal::create_buffer_at(queue.submit.device(), config, ref.address());
-  if (!buffer.ok())
-    return std::move(buffer).error().add_context("buffer " + std::to_string(ref.global_id()));
+  if (!buffer.ok()) {
+    return std::move(buffer).error().add_context("buffer " + std::to_string(ref.global_id()) +
+                                                 " (" + describe_request(config, ref.address()) +
+                                                 ")");
+  }
   queue.submit.add_buffer(ref.global_id(), {std::move(buffer).value(), config, ref.address()});
   return ok_status();
 }

@@ -11,10 +11,18 @@ Status execute_enqueue_program(const tm::EnqueueProgramCommand& command, QueueCo
   std::string name = "cq" + std::to_string(queue.queue_index) + "_program";
   TESSERA_ASSIGN_OR_RETURN(metal::Program program,
                            program_from_desc(*command.program(), name, queue.submit));
+  metal::EnqueueProgramOptions options{.note = queue.note};
+  if (SubmitTrace* trace = queue.submit.trace_spans()) {
+    options.on_kernel_span = [trace, queue_index = queue.queue_index,
+                              command_index = queue.note.origin_index,
+                              name](const sim::KernelRunSpan& kernel) {
+      trace->add_kernel(queue_index, command_index, name, kernel);
+    };
+  }
   // Blocking: a kernel failure is reported against this command, not at the
   // next synchronising one. The queue's host thread has nothing else to do.
   return metal::enqueue_program(queue.hw_queue, queue.submit.device(), program,
-                                /*blocking=*/true);
+                                /*blocking=*/true, options);
 }
 
 }  // namespace tessera::runtime::metal_backend

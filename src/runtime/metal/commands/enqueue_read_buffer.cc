@@ -17,7 +17,7 @@ Status execute_enqueue_read_buffer(const tm::EnqueueReadBufferCommand& command,
                       " has ", destination.bytes().size());
   }
   return queue.hw_queue.enqueue_read_buffer(live->buffer, destination.mutable_bytes(),
-                                            /*blocking=*/false);
+                                            /*blocking=*/false, queue.note);
 }
 
 }  // namespace tessera::runtime::metal_backend

@@ -11,7 +11,7 @@ Status execute_enqueue_wait_for_event(const tm::EnqueueWaitForEventCommand& comm
   // Another queue's host thread may not have created or recorded it yet.
   TESSERA_RETURN_IF_ERROR(queue.submit.wait_until_recorded(id));
   TESSERA_ASSIGN_OR_RETURN(auto event, queue.submit.event(id));
-  return queue.hw_queue.enqueue_wait_for_event(event);
+  return queue.hw_queue.enqueue_wait_for_event(event, queue.note);
 }
 
 }  // namespace tessera::runtime::metal_backend

@@ -32,7 +32,7 @@ Status execute_enqueue_write_buffer(const tm::EnqueueWriteBufferCommand& command
                       live->buffer.size());
   }
   // Inputs and constant data outlive the submit's queues: no copy needed.
-  return queue.hw_queue.enqueue_write_buffer(live->buffer, bytes, /*blocking=*/false);
+  return queue.hw_queue.enqueue_write_buffer(live->buffer, bytes, /*blocking=*/false, queue.note);
 }
 
 }  // namespace tessera::runtime::metal_backend

@@ -1,0 +1,59 @@
+#include "submit_trace.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace tessera::runtime::metal_backend {
+
+int64_t steady_now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+SubmitTrace::CommandSpan& SubmitTrace::begin_command(uint32_t queue, uint32_t index,
+                                                     const char* type, std::string detail) {
+  CommandSpan& command = commands_[queue].emplace_back();
+  command.span.name = type;
+  command.span.category = "command";
+  command.span.queue = static_cast<int32_t>(queue);
+  command.span.index = static_cast<int32_t>(index);
+  command.span.detail = std::move(detail);
+  command.span.start_ns = steady_now_ns();
+  return command;
+}
+
+void SubmitTrace::add_kernel(uint32_t queue, uint32_t command_index, const std::string& program,
+                             const sim::KernelRunSpan& kernel) {
+  TraceSpan span;
+  span.name = std::string(kernel.kernel_name);
+  span.category = "kernel";
+  span.start_ns = kernel.start_ns;
+  span.duration_ns = kernel.duration_ns;
+  span.queue = static_cast<int32_t>(queue);
+  span.index = static_cast<int32_t>(command_index);
+  span.core_x = static_cast<int32_t>(kernel.core.x);
+  span.core_y = static_cast<int32_t>(kernel.core.y);
+  span.detail = program;
+  std::lock_guard lock(kernels_mutex_);
+  kernels_.push_back(std::move(span));
+}
+
+void SubmitTrace::take_spans(std::vector<TraceSpan>& out) {
+  for (std::deque<CommandSpan>& queue : commands_) {
+    for (CommandSpan& command : queue) {
+      // Queued commands end when the hardware queue ran them, which may be
+      // after the executor handed them over.
+      int64_t end = std::max(command.host_end_ns, command.on_queue.end_ns);
+      command.span.duration_ns = std::max<int64_t>(0, end - command.span.start_ns);
+      out.push_back(std::move(command.span));
+    }
+    queue.clear();
+  }
+  std::lock_guard lock(kernels_mutex_);
+  std::ranges::sort(kernels_, {}, &TraceSpan::start_ns);
+  for (TraceSpan& kernel : kernels_) out.push_back(std::move(kernel));
+  kernels_.clear();
+}
+
+}  // namespace tessera::runtime::metal_backend

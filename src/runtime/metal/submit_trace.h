@@ -1,0 +1,56 @@
+// The trace spans of one device program of a TTM0 submit. It exists only
+// when the caller asked for spans (SubmitOptions::collect_trace): a submit
+// without it checks one null pointer per command and times nothing.
+//
+// A command span starts when the executor takes the command up and ends
+// when it is done: on the host for host-side commands (create, deallocate,
+// finish, synchronize, blocking programs), on the hardware queue for queued
+// transfers and event records/waits (their time there arrives through the
+// command's metal::CommandTiming). Kernel spans come from the kernel engine
+// and fall inside their EnqueueProgram command's span.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "tessera/metal/command_queue.h"
+#include "tessera/runtime/submit.h"
+#include "tessera/sim/program/kernel_run_span.h"
+
+namespace tessera::runtime::metal_backend {
+
+int64_t steady_now_ns();
+
+class SubmitTrace {
+ public:
+  struct CommandSpan {
+    TraceSpan span;
+    int64_t host_end_ns = 0;
+    metal::CommandTiming on_queue;  // filled by the hardware queue, if queued
+  };
+
+  explicit SubmitTrace(uint32_t queues) : commands_(queues) {}
+
+  // Starts the span of command `index` of `queue`. Only the queue's own
+  // thread calls this for a queue; the span stays put until take_spans.
+  CommandSpan& begin_command(uint32_t queue, uint32_t index, const char* type, std::string detail);
+  static void end_command(CommandSpan& command) { command.host_end_ns = steady_now_ns(); }
+
+  // From any thread: kernels of one program may run on several.
+  void add_kernel(uint32_t queue, uint32_t command_index, const std::string& program,
+                  const sim::KernelRunSpan& kernel);
+
+  // Appends every span (commands, then kernels); call once the queues are
+  // drained, so queued commands' times are final.
+  void take_spans(std::vector<TraceSpan>& out);
+
+ private:
+  std::vector<std::deque<CommandSpan>> commands_;  // per queue
+  std::mutex kernels_mutex_;
+  std::vector<TraceSpan> kernels_;
+};
+
+}  // namespace tessera::runtime::metal_backend
