@@ -21,7 +21,7 @@ build: configure
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 run: build
-	$(BUILD_DIR)/bin/tessera read $(BUILD_DIR)/examples --section version
+	$(BUILD_DIR)/bin/tessera run $(BUILD_DIR)/examples
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS) -LE long

@@ -10,5 +10,7 @@ void register_read_command(CLI::App& app, int& exit_code);
 void register_build_command(CLI::App& app, int& exit_code);
 void register_check_command(CLI::App& app, int& exit_code);
 void register_query_command(CLI::App& app, int& exit_code);
+void register_run_command(CLI::App& app, int& exit_code);
+void register_perf_command(CLI::App& app, int& exit_code);
 
 }  // namespace tessera::tools

@@ -1,5 +1,6 @@
 // The `tessera` CLI: a thin shell over the tools library.
-// Exit codes: 0 success, 1 failure, 2 usage error (CLI11 reports those).
+// Exit codes: 0 success, 1 failure, 2 usage error (CLI11 reports those);
+// `run` and `perf` exit 42 on a golden mismatch.
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
@@ -12,6 +13,8 @@ int main(int argc, char** argv) {
   tessera::tools::register_build_command(app, exit_code);
   tessera::tools::register_check_command(app, exit_code);
   tessera::tools::register_query_command(app, exit_code);
+  tessera::tools::register_run_command(app, exit_code);
+  tessera::tools::register_perf_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -1,0 +1,414 @@
+#include "binary_runner.h"
+
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+
+#include "cli_output.h"
+#include "input_generation.h"
+#include "npy_writer.h"
+#include "per_op_golden.h"
+#include "program_goldens.h"
+#include "tensor_values.h"
+#include "tessera/format/generated.h"
+#include "tessera/runtime/binary.h"
+#include "tessera/runtime/submit.h"
+
+namespace tessera::tools::run {
+namespace {
+
+namespace fs = std::filesystem;
+using runtime::Tensor;
+using runtime::TensorInfo;
+
+int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+double ms_since(int64_t start_ns) {
+  return static_cast<double>(now_ns() - start_ns) / 1e6;
+}
+
+RecordedSpan host_span(std::string name, std::string category, int64_t start_ns, int32_t loop = -1,
+                       int32_t index = -1) {
+  RecordedSpan recorded;
+  recorded.span.name = std::move(name);
+  recorded.span.category = std::move(category);
+  recorded.span.start_ns = start_ns;
+  recorded.span.duration_ns = now_ns() - start_ns;
+  recorded.span.index = index;
+  recorded.loop = loop;
+  return recorded;
+}
+
+// The arch a binary runs on: --arch, else its system descriptor's first chip.
+sim::Arch binary_arch(const format::Binary& binary, const RunOptions& options) {
+  if (!options.arch.empty()) {
+    if (auto arch = sim::arch_from_name(options.arch)) return *arch;
+  }
+  const tt::target::SystemDesc* desc = binary.system_desc();
+  if (!desc || !desc->chip_descs() || desc->chip_descs()->size() == 0) {
+    return sim::Arch::kWormholeB0;
+  }
+  switch (desc->chip_descs()->Get(0)->arch()) {
+    case tt::target::Arch::Grayskull:
+      return sim::Arch::kGrayskull;
+    case tt::target::Arch::Blackhole:
+      return sim::Arch::kBlackhole;
+    default:
+      return sim::Arch::kWormholeB0;
+  }
+}
+
+std::string output_label(uint32_t index, const std::string& name) {
+  std::string text = "output " + std::to_string(index);
+  if (!name.empty()) text += " '" + name + "'";
+  return text;
+}
+
+// One program's run, start to finish; fills `record` as it goes.
+class ProgramRunner {
+ public:
+  ProgramRunner(const RunOptions& options, DevicePool& devices, const runtime::Binary& binary,
+                sim::Arch arch, uint32_t program, ProgramRun& record)
+      : options_(options),
+        devices_(devices),
+        binary_(binary),
+        arch_(arch),
+        program_(program),
+        record_(record) {}
+
+  Status run() {
+    TESSERA_ASSIGN_OR_RETURN(input_infos_, binary_.program_inputs(program_));
+    TESSERA_ASSIGN_OR_RETURN(output_infos_, binary_.program_outputs(program_));
+    if (options_.golden) {
+      TESSERA_ASSIGN_OR_RETURN(goldens_, read_program_goldens(binary_, program_));
+    }
+    int64_t start = now_ns();
+    TESSERA_RETURN_IF_ERROR(make_inputs());
+    record_.timings.inputs_ms = ms_since(start);
+
+    TESSERA_ASSIGN_OR_RETURN(runtime::Device * device, devices_.get(arch_));
+    if (options_.memory) {
+      record_.memory["before"] = devices_.memory_statistics(arch_);
+    }
+    TESSERA_ASSIGN_OR_RETURN(runtime::SubmitResult result, submit_loops(*device));
+
+    start = now_ns();
+    TESSERA_RETURN_IF_ERROR(runtime::wait(result.event, binary_.runtime()));
+    record_.timings.wait_ms = ms_since(start);
+    record_.leaks = std::move(result.leaks);
+    if (options_.memory) {
+      record_.memory["after"] = devices_.memory_statistics(arch_);
+      if (peak_samples_) {
+        record_.memory["peak_sampled_per_op"] = {{"dram_allocated_bytes", peak_dram_},
+                                                 {"l1_allocated_bytes", peak_l1_},
+                                                 {"samples", peak_samples_}};
+      }
+      record_.memory["leaked_buffers"] = record_.leaks.size();
+    }
+
+    start = now_ns();
+    TESSERA_RETURN_IF_ERROR(read_back(result.outputs));
+    record_.timings.readback_ms = ms_since(start);
+    record_.spans.push_back(host_span("read-back", "host", start, -1, program_));
+
+    if (!options_.artifacts_dir.empty()) TESSERA_RETURN_IF_ERROR(save_artifacts(result.outputs));
+    start = now_ns();
+    TESSERA_RETURN_IF_ERROR(compare());
+    record_.timings.compare_ms = ms_since(start);
+    return ok_status();
+  }
+
+  // The loop a submit failed in, or -1.
+  int32_t failed_loop() const { return failed_loop_; }
+
+ private:
+  Status make_inputs() {
+    if (goldens_.has_inputs() && goldens_.inputs.size() != input_infos_.size()) {
+      return make_error(ErrorCode::kInvalidArgument, "the program takes ", input_infos_.size(),
+                        " input(s) but carries ", goldens_.inputs.size(), " golden input(s)");
+    }
+    InputInit init = input_init_from_name(options_.init);
+    for (uint32_t i = 0; i < input_infos_.size(); ++i) {
+      const TensorInfo& info = input_infos_[i];
+      uint64_t count = element_count(info.shape);
+      std::vector<double> values;
+      if (goldens_.has_inputs()) {
+        const GoldenValues& golden = goldens_.inputs[i];
+        if (golden.values.size() != count) {
+          return make_error(ErrorCode::kInvalidArgument, "golden input ", i, " has ",
+                            golden.values.size(), " elements but input ", i, " (", info.describe(),
+                            ") needs ", count);
+        }
+        values = golden.values;
+      } else {
+        values = generate_input_values(init, options_.seed, i, count);
+      }
+      auto bytes = encode_values(info.data_type, values);
+      if (!bytes.ok()) return std::move(bytes).error().add_context("input " + std::to_string(i));
+      auto tensor = Tensor::create_from_bytes(info, *bytes, binary_.runtime());
+      if (!tensor.ok()) return std::move(tensor).error().add_context("input " + std::to_string(i));
+      inputs_.push_back(std::move(tensor).value());
+    }
+    return ok_status();
+  }
+
+  runtime::SubmitOptions submit_options(int32_t loop) {
+    runtime::SubmitOptions submit;
+    submit.collect_trace = options_.collect_trace;
+    bool per_op =
+        options_.per_op_golden && loop == 0 && binary_.runtime() == runtime::Runtime::kTtnn;
+    PerOpGoldenHooks reference;
+    if (per_op) reference = per_op_golden_hooks(tolerances(), record_.op_checks, op_notes_);
+    bool sample_memory = options_.memory && loop == 0;
+    if (!per_op && !sample_memory) return submit;
+    submit.before_op = reference.before;
+    submit.after_op = [this, after = reference.after,
+                       sample_memory](const runtime::OpContext& op) -> Status {
+      if (sample_memory) sample_peak();
+      if (after) return after(op);
+      return ok_status();
+    };
+    return submit;
+  }
+
+  void sample_peak() {
+    nlohmann::ordered_json chips = devices_.memory_statistics(arch_);
+    for (const auto& chip : chips) {
+      peak_dram_ = std::max<uint64_t>(peak_dram_, chip["dram"]["allocated_bytes"].get<uint64_t>());
+      peak_l1_ = std::max<uint64_t>(peak_l1_, chip["l1"]["allocated_bytes"].get<uint64_t>());
+    }
+    ++peak_samples_;
+  }
+
+  Result<runtime::SubmitResult> submit_loops(const runtime::Device& device) {
+    runtime::SubmitResult last;
+    for (uint32_t loop = 0; loop < options_.loops; ++loop) {
+      runtime::SubmitOptions submit = submit_options(static_cast<int32_t>(loop));
+      int64_t start = now_ns();
+      auto result = runtime::submit(device, binary_, program_, inputs_, submit);
+      double elapsed = ms_since(start);
+      record_.spans.push_back(
+          host_span(record_.label(), "submit", start, static_cast<int32_t>(loop), program_));
+      if (!result.ok()) {
+        failed_loop_ = static_cast<int32_t>(loop);
+        return std::move(result).status();
+      }
+      record_.loops = loop + 1;
+      record_.timings.submit_total_ms += elapsed;
+      if (loop == 0 || elapsed < record_.timings.submit_min_ms) {
+        record_.timings.submit_min_ms = elapsed;
+      }
+      for (runtime::TraceSpan& span : result->spans) {
+        record_.spans.push_back({std::move(span), static_cast<int32_t>(loop)});
+      }
+      last = std::move(result).value();
+    }
+    return last;
+  }
+
+  Status read_back(const std::vector<Tensor>& outputs) {
+    for (uint32_t i = 0; i < outputs.size(); ++i) {
+      auto values = decode_values(outputs[i].info().data_type, outputs[i].bytes());
+      if (!values.ok()) return std::move(values).error().add_context(output_label(i, ""));
+      output_values_.push_back(std::move(values).value());
+    }
+    return ok_status();
+  }
+
+  Status save_artifacts(const std::vector<Tensor>& outputs) {
+    fs::path dir = fs::path(options_.artifacts_dir) / fs::path(record_.file).stem() /
+                   ("program_" + std::to_string(program_));
+    std::error_code error;
+    fs::create_directories(dir, error);
+    if (error) {
+      return make_error(ErrorCode::kIo, "cannot create artifact directory '", dir.string(),
+                        "': ", error.message());
+    }
+    auto save = [&](const std::string& name, const Tensor& tensor) {
+      return write_npy((dir / name).string(), tensor.info().data_type, tensor.info().shape,
+                       tensor.bytes());
+    };
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      TESSERA_RETURN_IF_ERROR(save("input_" + std::to_string(i) + ".npy", inputs_[i]));
+    }
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      TESSERA_RETURN_IF_ERROR(save("output_" + std::to_string(i) + ".npy", outputs[i]));
+    }
+    for (size_t i = 0; i < goldens_.outputs.size(); ++i) {
+      const GoldenValues& golden = goldens_.outputs[i];
+      TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
+                               encode_values(golden.data_type, golden.values));
+      TESSERA_RETURN_IF_ERROR(write_npy((dir / ("golden_" + std::to_string(i) + ".npy")).string(),
+                                        golden.data_type, golden.shape, bytes));
+    }
+    return ok_status();
+  }
+
+  Tolerances tolerances() const {
+    return {options_.pcc, options_.atol, options_.rtol, options_.enforce_allclose};
+  }
+
+  Status compare() {
+    std::vector<std::string> notes = op_notes_;
+    if (!options_.golden) {
+      notes.insert(notes.begin(), "golden check off");
+    } else if (!goldens_.has_outputs()) {
+      notes.insert(notes.begin(), "no golden");
+    } else {
+      if (goldens_.outputs.size() != output_values_.size()) {
+        return make_error(ErrorCode::kInvalidArgument, "the program has ", output_values_.size(),
+                          " output(s) but carries ", goldens_.outputs.size(), " golden output(s)");
+      }
+      record_.golden = true;
+      for (uint32_t i = 0; i < output_values_.size(); ++i) {
+        const GoldenValues& golden = goldens_.outputs[i];
+        if (golden.values.size() != output_values_[i].size()) {
+          return make_error(ErrorCode::kInvalidArgument, "golden ", output_label(i, golden.name),
+                            " has ", golden.values.size(), " elements but the output has ",
+                            output_values_[i].size());
+        }
+        OutputCheck check{i, golden.name,
+                          compare_with_golden(output_values_[i], golden.values, tolerances())};
+        if (!check.comparison.passed) {
+          record_.outcome = Outcome::kFail;
+          notes.push_back(output_label(i, golden.name) + ": " + check.comparison.message);
+        }
+        record_.checks.push_back(std::move(check));
+      }
+      if (record_.outcome == Outcome::kPass) {
+        notes.insert(notes.begin(),
+                     std::to_string(record_.checks.size()) + " output(s) match their golden");
+      }
+    }
+    size_t ops_passed = 0;
+    for (const OpCheck& check : record_.op_checks) {
+      if (check.comparison.passed) {
+        ++ops_passed;
+        continue;
+      }
+      record_.outcome = Outcome::kFail;
+      notes.push_back("op " + std::to_string(check.op_index) + " " + check.op_name + " output " +
+                      std::to_string(check.output) + ": " + check.comparison.message);
+    }
+    if (ops_passed > 0) {
+      notes.push_back(std::to_string(ops_passed) + " op output(s) match the reference");
+    }
+    for (size_t i = 0; i < notes.size(); ++i) record_.message += (i ? "; " : "") + notes[i];
+    return ok_status();
+  }
+
+  const RunOptions& options_;
+  DevicePool& devices_;
+  const runtime::Binary& binary_;
+  sim::Arch arch_;
+  uint32_t program_;
+  ProgramRun& record_;
+
+  std::vector<TensorInfo> input_infos_;
+  std::vector<TensorInfo> output_infos_;
+  ProgramGoldens goldens_;
+  std::vector<Tensor> inputs_;
+  std::vector<std::vector<double>> output_values_;
+  std::vector<std::string> op_notes_;
+  uint64_t peak_dram_ = 0;
+  uint64_t peak_l1_ = 0;
+  uint64_t peak_samples_ = 0;
+  int32_t failed_loop_ = -1;
+};
+
+ProgramRun file_entry(const std::string& path, Outcome outcome, std::string message) {
+  ProgramRun record;
+  record.file = path;
+  record.outcome = outcome;
+  record.message = std::move(message);
+  return record;
+}
+
+}  // namespace
+
+FileRun BinaryRunner::run_file(const std::string& path) {
+  FileRun file;
+  file.file = path;
+  int64_t file_start = now_ns();
+  auto finish = [&]() -> FileRun& {
+    file.span = host_span(path, "binary", file_start);
+    return file;
+  };
+
+  auto loaded = format::Binary::load_file(path);
+  double load_ms = ms_since(file_start);
+  if (!loaded.ok()) {
+    file.programs.push_back(file_entry(path, Outcome::kError, loaded.error().describe()));
+    file.programs.back().timings.load_ms = load_ms;
+    return finish();
+  }
+  print_warnings(*loaded);
+  if (loaded->kind() == format::BinaryKind::kSystemDesc) {
+    file.programs.push_back(
+        file_entry(path, Outcome::kSkip, "system descriptor (TTSY): nothing to run"));
+    return finish();
+  }
+  sim::Arch arch = binary_arch(*loaded, options_);
+  auto binary = runtime::Binary::from_format(std::move(loaded).value());
+  if (!binary.ok()) {
+    file.programs.push_back(file_entry(path, Outcome::kError, binary.error().describe()));
+    return finish();
+  }
+  std::string runtime_name(runtime::runtime_name(binary->runtime()));
+  uint32_t count = binary->program_count();
+  std::optional<uint32_t> selected = selected_program(options_);
+  if (count == 0 || (selected && *selected >= count)) {
+    ProgramRun skipped =
+        file_entry(path, Outcome::kSkip,
+                   count == 0 ? std::string("the binary has no programs")
+                              : "--program-index " + std::to_string(*selected) +
+                                    ": the binary has " + std::to_string(count) + " program(s)");
+    skipped.runtime = runtime_name;
+    file.programs.push_back(std::move(skipped));
+    return finish();
+  }
+
+  for (uint32_t program = selected.value_or(0); program < (selected ? *selected + 1 : count);
+       ++program) {
+    ProgramRun record;
+    record.file = path;
+    record.runtime = runtime_name;
+    record.program_index = program;
+    record.program_name = binary->program_name(program).ok() ? *binary->program_name(program) : "";
+    record.timings.load_ms = load_ms;
+    int64_t start = now_ns();
+    Status status;
+    ProgramRunner runner(options_, devices_, *binary, arch, program, record);
+    try {
+      status = runner.run();
+    } catch (const std::exception& exception) {
+      status = make_error(ErrorCode::kInternal, "unexpected exception: ", exception.what());
+    }
+    if (!status.ok()) {
+      record.outcome = Outcome::kError;
+      record.message = status.error().describe();
+      if (options_.loops > 1 && runner.failed_loop() >= 0) {
+        record.message += " (loop " + std::to_string(runner.failed_loop()) + ")";
+      }
+      // A program that failed half way may leave buffers or queue state
+      // behind: the next binary gets a fresh device.
+      auto reset = devices_.reset(arch);
+      if (reset.ok()) {
+        for (std::string& line : *reset) record.leaks.push_back("device reset: " + line);
+      } else {
+        record.message += "; reopening the device failed: " + reset.error().describe();
+      }
+    }
+    record.spans.insert(record.spans.begin(), host_span(record.label(), "program", start, -1,
+                                                        static_cast<int32_t>(program)));
+    file.programs.push_back(std::move(record));
+  }
+  return finish();
+}
+
+}  // namespace tessera::tools::run

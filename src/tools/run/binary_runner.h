@@ -1,0 +1,35 @@
+// Runs the programs of one binary file on the run's devices: inputs (golden
+// or generated), submit (--loops times), read-back, golden comparison and
+// artifacts. Every failure becomes a result; nothing here stops the run.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "device_pool.h"
+#include "run_options.h"
+#include "run_results.h"
+
+namespace tessera::tools::run {
+
+// Everything one file produced: its programs' results and the span covering
+// the whole file, for traces.
+struct FileRun {
+  std::string file;
+  RecordedSpan span;
+  std::vector<ProgramRun> programs;
+};
+
+class BinaryRunner {
+ public:
+  BinaryRunner(const RunOptions& options, DevicePool& devices)
+      : options_(options), devices_(devices) {}
+
+  FileRun run_file(const std::string& path);
+
+ private:
+  const RunOptions& options_;
+  DevicePool& devices_;
+};
+
+}  // namespace tessera::tools::run

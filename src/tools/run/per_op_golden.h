@@ -1,0 +1,28 @@
+// --per-op-golden: op hooks that check every TTNN op's outputs against a
+// float64 reference evaluation of the op's actual inputs, so the first op that
+// goes wrong is named, not just the program's outputs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "golden_compare.h"
+#include "run_results.h"
+#include "tessera/runtime/submit.h"
+
+namespace tessera::tools::run {
+
+// The before-op hook copies the op's inputs (an op may free or overwrite
+// them); the after-op hook evaluates the reference on that copy and appends
+// one OpCheck per output to `checks`. Ops the reference cannot evaluate, or
+// whose tensors cannot be read, are recorded in `notes`, not failed.
+// `checks` and `notes` must outlive the hooks.
+struct PerOpGoldenHooks {
+  runtime::OpHook before;
+  runtime::OpHook after;
+};
+
+PerOpGoldenHooks per_op_golden_hooks(const Tolerances& tolerances, std::vector<OpCheck>& checks,
+                                     std::vector<std::string>& notes);
+
+}  // namespace tessera::tools::run

@@ -1,0 +1,31 @@
+// The golden inputs and outputs a program carries (appended GoldenTensor
+// fields), read the same way from TTM0 and TTNN programs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/runtime/binary.h"
+
+namespace tessera::tools::run {
+
+struct GoldenValues {
+  std::string name;
+  std::vector<int64_t> shape;
+  tt::target::DataType data_type{};
+  std::vector<double> values;  // row-major
+};
+
+struct ProgramGoldens {
+  std::vector<GoldenValues> inputs;
+  std::vector<GoldenValues> outputs;
+  bool has_inputs() const { return !inputs.empty(); }
+  bool has_outputs() const { return !outputs.empty(); }
+};
+
+// Errors if a golden's data does not hold shape-many elements of its type.
+Result<ProgramGoldens> read_program_goldens(const runtime::Binary& binary, uint32_t program);
+
+}  // namespace tessera::tools::run

@@ -1,0 +1,84 @@
+#include "results_json.h"
+
+#include <cmath>
+
+namespace tessera::tools::run {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// JSON has no NaN or infinity: those become null.
+Json number(double value) {
+  return std::isfinite(value) ? Json(value) : Json(nullptr);
+}
+
+Json timings_json(const ProgramRun& run) {
+  const Timings& t = run.timings;
+  double mean = run.loops ? t.submit_total_ms / run.loops : 0;
+  return {{"load", t.load_ms},
+          {"inputs", t.inputs_ms},
+          {"submit_total", t.submit_total_ms},
+          {"submit_mean", mean},
+          {"submit_min", t.submit_min_ms},
+          {"wait", t.wait_ms},
+          {"read_back", t.readback_ms},
+          {"compare", t.compare_ms}};
+}
+
+Json program_json(const ProgramRun& run) {
+  Json entry{{"file", run.file},
+             {"runtime", run.runtime.empty() ? Json(nullptr) : Json(run.runtime)},
+             {"program_index", run.program_index >= 0 ? Json(run.program_index) : Json(nullptr)},
+             {"program_name", run.program_name},
+             {"result", outcome_name(run.outcome)},
+             {"message", run.message},
+             {"golden", run.golden},
+             {"loops", run.loops},
+             {"timings_ms", timings_json(run)}};
+  Json outputs = Json::array();
+  for (const OutputCheck& check : run.checks) {
+    Json output{{"output", check.output}, {"name", check.name}};
+    output.update(comparison_json(check.comparison));
+    outputs.push_back(std::move(output));
+  }
+  entry["outputs"] = std::move(outputs);
+  if (!run.op_checks.empty()) {
+    Json ops = Json::array();
+    for (const OpCheck& check : run.op_checks) {
+      Json op{{"op_index", check.op_index}, {"op", check.op_name}, {"output", check.output}};
+      op.update(comparison_json(check.comparison));
+      ops.push_back(std::move(op));
+    }
+    entry["ops"] = std::move(ops);
+  }
+  entry["leaks"] = run.leaks;
+  if (!run.memory.is_null()) entry["memory"] = run.memory;
+  return entry;
+}
+
+}  // namespace
+
+Json comparison_json(const GoldenComparison& comparison) {
+  return {{"passed", comparison.passed},
+          {"pcc", number(comparison.pcc)},
+          {"allclose", comparison.allclose},
+          {"max_abs_error", number(comparison.max_abs_error)},
+          {"mismatches", comparison.mismatches},
+          {"nonfinite_mismatches", comparison.nonfinite_mismatches},
+          {"elements", comparison.elements},
+          {"detail", comparison.message}};
+}
+
+Json results_json(const std::string& command, const std::vector<FileRun>& files) {
+  Json results = Json::array();
+  Json summary{{"pass", 0}, {"fail", 0}, {"error", 0}, {"skip", 0}};
+  for (const FileRun& file : files) {
+    for (const ProgramRun& run : file.programs) {
+      summary[outcome_name(run.outcome)] = summary[outcome_name(run.outcome)].get<int>() + 1;
+      results.push_back(program_json(run));
+    }
+  }
+  return {{"command", command}, {"summary", std::move(summary)}, {"results", std::move(results)}};
+}
+
+}  // namespace tessera::tools::run

@@ -1,0 +1,76 @@
+#include "run_options.h"
+
+namespace tessera::tools::run {
+
+void add_run_options(CLI::App& command, RunOptions& options) {
+  command.add_option("paths", options.paths, "Binaries, or directories searched recursively")
+      ->required();
+  command
+      .add_option("--program-index", options.program_index,
+                  "Program to run in every binary: a number or 'all'")
+      ->capture_default_str();
+  command.add_option("--loops", options.loops, "Times each program is submitted")
+      ->check(CLI::Range(1u, 1000000u))
+      ->capture_default_str();
+  command
+      .add_option("--init", options.init,
+                  "Inputs for programs without golden inputs: randn, arange, zeros, ones")
+      ->check(CLI::IsMember({"randn", "arange", "zeros", "ones"}))
+      ->capture_default_str();
+  command.add_option("--seed", options.seed, "Seed of --init randn")->capture_default_str();
+  command
+      .add_option("--arch", options.arch,
+                  "Run every binary on this arch instead of the one its system descriptor names")
+      ->check(CLI::IsMember({"grayskull", "wormhole_b0", "blackhole"}));
+  command.add_flag("--golden,!--no-golden", options.golden,
+                   "Use golden inputs and compare golden outputs when a program has them");
+  command.add_option("--pcc", options.pcc, "Smallest PCC an output may have to pass")
+      ->check(CLI::Range(-1.0, 1.0))
+      ->capture_default_str();
+  auto* atol = command.add_option(
+      "--atol", options.atol, "Absolute tolerance of allclose (enforced once --atol/--rtol given)");
+  atol->capture_default_str();
+  auto* rtol = command.add_option(
+      "--rtol", options.rtol, "Relative tolerance of allclose (enforced once --atol/--rtol given)");
+  rtol->capture_default_str();
+  command.add_flag("--per-op-golden", options.per_op_golden,
+                   "TTNN: compare every op's outputs with a float64 reference of the op");
+  command.add_option("--save-artifacts", options.artifacts_dir,
+                     "Write inputs, outputs and goldens as .npy files under DIR");
+  command.add_option("--result-file", options.result_file, "JSON report of every program run")
+      ->capture_default_str();
+  command.add_option("--junit", options.junit_file,
+                     "JUnit XML report; default: the result file with extension .xml");
+  command.add_flag("--memory", options.memory, "Report device memory use per program");
+  command.add_flag("--quiet,-q", options.quiet, "Print only errors and the final summary");
+  // Whether allclose is enforced is known only after parsing.
+  command.preparse_callback([&options](std::size_t) { options.enforce_allclose = false; });
+  command.parse_complete_callback([&options, atol, rtol] {
+    options.enforce_allclose = atol->count() > 0 || rtol->count() > 0;
+  });
+}
+
+std::string validate_run_options(const RunOptions& options) {
+  if (options.atol < 0 || options.rtol < 0) return "--atol and --rtol must not be negative";
+  if (options.program_index == "all") return "";
+  const std::string& text = options.program_index;
+  if (text.empty() || text.size() > 9 ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
+    return "--program-index '" + text + "' is neither a program number nor 'all'";
+  }
+  return "";
+}
+
+InputInit input_init_from_name(const std::string& name) {
+  if (name == "arange") return InputInit::kArange;
+  if (name == "zeros") return InputInit::kZeros;
+  if (name == "ones") return InputInit::kOnes;
+  return InputInit::kRandn;
+}
+
+std::optional<uint32_t> selected_program(const RunOptions& options) {
+  if (options.program_index == "all") return std::nullopt;
+  return static_cast<uint32_t>(std::stoul(options.program_index));
+}
+
+}  // namespace tessera::tools::run

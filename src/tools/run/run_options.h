@@ -1,0 +1,51 @@
+// Options shared by `tessera run` and `tessera perf`.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessera::tools::run {
+
+// How inputs are made for programs without golden inputs.
+enum class InputInit { kRandn, kArange, kZeros, kOnes };
+
+struct RunOptions {
+  std::vector<std::string> paths;
+  std::string program_index = "all";  // "all" or a number
+  uint32_t loops = 1;
+  std::string init = "randn";
+  uint64_t seed = 0;
+  std::string arch;  // empty: each binary's own system descriptor decides
+  bool golden = true;
+  double pcc = 0.99;
+  double atol = 1e-2;
+  double rtol = 1e-2;
+  // allclose decides pass/fail only when --atol or --rtol is given; PCC always does.
+  bool enforce_allclose = false;
+  bool per_op_golden = false;
+  std::string artifacts_dir;
+  std::string result_file = "run_results.json";
+  std::string junit_file;  // empty: the result file's stem + ".xml"
+  bool memory = false;
+  bool quiet = false;
+
+  // perf only.
+  bool collect_trace = false;
+  std::string trace_file = "perf_trace.json";
+  std::string csv_file = "perf_ops.csv";
+};
+
+// Adds the options of `run` (all of which `perf` shares) to `command`.
+void add_run_options(CLI::App& command, RunOptions& options);
+
+// Checks option values CLI11 cannot express; returns an error message or "".
+std::string validate_run_options(const RunOptions& options);
+
+InputInit input_init_from_name(const std::string& name);
+// The program index to run, or nullopt for all.
+std::optional<uint32_t> selected_program(const RunOptions& options);
+
+}  // namespace tessera::tools::run

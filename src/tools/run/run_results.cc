@@ -1,0 +1,26 @@
+#include "run_results.h"
+
+namespace tessera::tools::run {
+
+const char* outcome_name(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kPass:
+      return "pass";
+    case Outcome::kFail:
+      return "fail";
+    case Outcome::kError:
+      return "error";
+    case Outcome::kSkip:
+      return "skip";
+  }
+  return "error";
+}
+
+std::string ProgramRun::label() const {
+  std::string text = file;
+  if (program_index >= 0) text += " program " + std::to_string(program_index);
+  if (!program_name.empty()) text += " '" + program_name + "'";
+  return text;
+}
+
+}  // namespace tessera::tools::run

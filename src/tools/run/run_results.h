@@ -1,0 +1,71 @@
+// What running one program of one binary produced: the record every report
+// (JSON, JUnit, summary, trace, CSV) is written from.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "golden_compare.h"
+#include "tessera/runtime/submit.h"
+
+namespace tessera::tools::run {
+
+enum class Outcome { kPass, kFail, kError, kSkip };
+
+// "pass", "fail", "error", "skip".
+const char* outcome_name(Outcome outcome);
+
+struct OutputCheck {
+  uint32_t output = 0;
+  std::string name;
+  GoldenComparison comparison;
+};
+
+// --per-op-golden: one TTNN op's output against the reference evaluator.
+struct OpCheck {
+  uint32_t op_index = 0;
+  std::string op_name;
+  uint32_t output = 0;
+  GoldenComparison comparison;
+};
+
+// Milliseconds. submit_* cover every loop; the rest happen once.
+struct Timings {
+  double load_ms = 0;  // reading and verifying the file (shared by its programs)
+  double inputs_ms = 0;
+  double submit_total_ms = 0;
+  double submit_min_ms = 0;
+  double wait_ms = 0;
+  double readback_ms = 0;  // outputs to host values
+  double compare_ms = 0;
+};
+
+// A span plus the loop it was recorded in (-1: not tied to a loop).
+struct RecordedSpan {
+  runtime::TraceSpan span;
+  int32_t loop = -1;
+};
+
+struct ProgramRun {
+  std::string file;
+  std::string runtime;         // "TTNN", "TTMetal"; empty if the file never loaded
+  int64_t program_index = -1;  // -1: the entry is about the whole file
+  std::string program_name;
+  Outcome outcome = Outcome::kPass;
+  std::string message;
+  bool golden = false;  // outputs were compared with goldens
+  uint32_t loops = 0;
+  Timings timings;
+  std::vector<OutputCheck> checks;
+  std::vector<OpCheck> op_checks;
+  std::vector<std::string> leaks;
+  nlohmann::ordered_json memory;  // null unless --memory
+  std::vector<RecordedSpan> spans;
+
+  // "file.ttm program 0 'name'" (or just the file).
+  std::string label() const;
+};
+
+}  // namespace tessera::tools::run
