@@ -2,14 +2,40 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 
 namespace tessera::sim::compute {
 namespace {
 
-// One loop per op so each is a plain, vectorisable loop (no per-element dispatch).
+// One loop per op so each is a plain, vectorisable loop (no per-element
+// dispatch). Loops of fixed length vectorise at -O2. `out` may alias `a` or
+// `b` (Dst ops work in place): then each run goes through local copies;
+// otherwise the inputs are read directly.
+constexpr size_t kRun = 64;
+
+bool overlaps(const float* x, const float* y, size_t n) {
+  const auto xa = reinterpret_cast<uintptr_t>(x), ya = reinterpret_cast<uintptr_t>(y);
+  return xa < ya + n * sizeof(float) && ya < xa + n * sizeof(float);
+}
+
 template <typename Op>
 void map2(const float* a, const float* b, float* out, size_t n, Op op) {
-  for (size_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+  const bool in_place = overlaps(a, out, n) || overlaps(b, out, n);
+  size_t i = 0;
+  for (; i + kRun <= n; i += kRun) {
+    float r[kRun];
+    if (in_place) {
+      float x[kRun], y[kRun];
+      std::memcpy(x, a + i, sizeof(x));
+      std::memcpy(y, b + i, sizeof(y));
+      for (size_t j = 0; j < kRun; ++j) r[j] = op(x[j], y[j]);
+    } else {
+      for (size_t j = 0; j < kRun; ++j) r[j] = op(a[i + j], b[i + j]);
+    }
+    std::memcpy(out + i, r, sizeof(r));
+  }
+  for (; i < n; ++i) out[i] = op(a[i], b[i]);
 }
 
 template <typename Op>

@@ -81,13 +81,14 @@ Status eltwise_binary_tile(BinaryOp op, BroadcastType broadcast, ConstTileSpan a
   }
   alignas(64) std::array<float, kTileElements> spread_b;
   alignas(64) std::array<float, kTileElements> result;
-  broadcast_tile(broadcast, b, spread_b);
-  TESSERA_RETURN_IF_ERROR(apply_binary(op, a, spread_b, result));
-  if (update == DstUpdate::kAccumulate) {
-    for (uint32_t i = 0; i < kTileElements; ++i) dst[i] += result[i];
-  } else {
-    for (uint32_t i = 0; i < kTileElements; ++i) dst[i] = result[i];
+  ConstTileSpan rhs = b;
+  if (broadcast != BroadcastType::kNone) {
+    broadcast_tile(broadcast, b, spread_b);
+    rhs = spread_b;
   }
+  if (update == DstUpdate::kOverwrite) return apply_binary(op, a, rhs, dst);
+  TESSERA_RETURN_IF_ERROR(apply_binary(op, a, rhs, result));
+  for (uint32_t i = 0; i < kTileElements; ++i) dst[i] += result[i];
   return ok_status();
 }
 

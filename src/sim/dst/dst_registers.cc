@@ -4,8 +4,10 @@
 
 namespace tessera::sim {
 
+// Only the tiles the mode can index are backed: a program run creates one
+// register file per compute core, so this is allocated and zeroed often.
 DstRegisters::DstRegisters(DstConfig config)
-    : config_(config), values_(kPhysicalTiles * tile::kTileElements, 0.0f) {}
+    : config_(config), values_(uint64_t{capacity()} * tile::kTileElements, 0.0f) {}
 
 uint32_t DstRegisters::capacity() const {
   const uint32_t tiles = config_.fp32_accumulation ? kPhysicalTiles / 2 : kPhysicalTiles;
@@ -21,6 +23,7 @@ Result<std::span<float>> DstRegisters::tiles(uint32_t first, uint32_t count,
                       config_.fp32_accumulation ? "on" : "off", ", ",
                       config_.double_buffered ? "double-buffered" : "full", " mode)");
   }
+  touched_ |= ((count >= 32 ? 0u : 1u << count) - 1u) << first;
   return std::span<float>(values_).subspan(first * tile::kTileElements,
                                            count * tile::kTileElements);
 }
@@ -31,7 +34,11 @@ Result<compute::TileSpan> DstRegisters::tile(uint32_t index, const char* operati
 }
 
 void DstRegisters::acquire() {
-  std::fill(values_.begin(), values_.begin() + capacity() * tile::kTileElements, 0.0f);
+  for (uint32_t index = 0; touched_ != 0; ++index, touched_ >>= 1) {
+    if ((touched_ & 1u) == 0) continue;
+    const auto start = values_.begin() + index * tile::kTileElements;
+    std::fill(start, start + tile::kTileElements, 0.0f);
+  }
 }
 
 }  // namespace tessera::sim

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "compute_test_util.h"
 #include "tessera/sim/compute/reduce.h"
@@ -106,6 +107,54 @@ TEST(SimComputeReduce, AccumulatesAcrossTilesLikeAKernelLoop) {
   }
   expect_close(got_sum, want_sum, 0.9999, 1e-5);
   EXPECT_EQ(got_max, want_max);
+}
+
+// Every function x dimension against a float64 reference, on a tile with
+// all-negative rows and columns (so MAX cannot come from Dst's zeros), and
+// only the result positions written.
+TEST(SimComputeReduce, EveryFunctionAndDimensionMatchesFloat64) {
+  Matrix m = random_matrix(9, 1024, -3.0, 2.0);
+  for (int i = 0; i < 32; ++i) {
+    m[5 * 32 + i] = -1.0 - i;  // row 5 all negative
+    m[i * 32 + 7] = -2.0 - i;  // column 7 all negative
+  }
+  const float s = 0.75f;
+  for (ReduceFunc func : {ReduceFunc::kSum, ReduceFunc::kAvg, ReduceFunc::kMax}) {
+    for (ReduceDim dim : {ReduceDim::kRow, ReduceDim::kCol, ReduceDim::kScalar}) {
+      SCOPED_TRACE(std::string(reduce_func_name(func)) + " " + reduce_dim_name(dim));
+      FloatTile dst;
+      dst.fill(-99.0f);  // untouched positions must keep this
+      ASSERT_TRUE(
+          reduce_tile(func, dim, to_tile(m), scaler_tile(s), dst, DstUpdate::kOverwrite).ok());
+      const Matrix got = from_tile(dst);
+      auto reduce = [&](auto in_group) {
+        double sum = 0, best = -std::numeric_limits<double>::infinity();
+        for (int r = 0; r < 32; ++r) {
+          for (int c = 0; c < 32; ++c) {
+            if (!in_group(r, c)) continue;
+            sum += m[r * 32 + c] * s;
+            best = std::max(best, m[r * 32 + c] * s);
+          }
+        }
+        return func == ReduceFunc::kMax ? best : sum;
+      };
+      for (int r = 0; r < 32; ++r) {
+        for (int c = 0; c < 32; ++c) {
+          double want = -99.0;
+          if (dim == ReduceDim::kRow && c == 0) {
+            want = reduce([r](int rr, int) { return rr == r; });
+          } else if (dim == ReduceDim::kCol && r == 0) {
+            want = reduce([c](int, int cc) { return cc == c; });
+          } else if (dim == ReduceDim::kScalar && r == 0 && c == 0) {
+            want = reduce([](int, int) { return true; });
+          }
+          // fp32 sums of up to 1024 terms of magnitude <= 3.
+          ASSERT_NEAR(got[r * 32 + c], want, func == ReduceFunc::kMax ? 0.0 : 1e-3)
+              << "(" << r << ", " << c << ")";
+        }
+      }
+    }
+  }
 }
 
 TEST(SimComputeReduce, UndefinedCodesAreErrors) {

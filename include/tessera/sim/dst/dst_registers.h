@@ -43,7 +43,10 @@ class DstRegisters {
 
  private:
   DstConfig config_;
-  std::vector<float> values_;  // kPhysicalTiles tiles, tile order
+  std::vector<float> values_;  // capacity() tiles, tile order (after config_)
+  // Tiles handed out since the last acquire: only these can be non-zero,
+  // so acquire clears just them (often 1 of 8 tiles).
+  uint32_t touched_ = 0;
 };
 
 }  // namespace tessera::sim

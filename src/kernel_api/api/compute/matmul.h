@@ -11,6 +11,12 @@ ALWI void mm_init(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t out_cb_id,
                                transpose);
 }
 
+// Re-init after another op (e.g. copy_tile reloading partials) used the
+// unpacker; nothing to reconfigure here.
+ALWI void mm_init_short(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t transpose = 0) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_MATMUL_INIT, in0_cb_id, in1_cb_id, 0u, transpose);
+}
+
 ALWI void matmul_tiles(uint32_t in0_cb_id, uint32_t in1_cb_id, uint32_t in0_tile_index,
                        uint32_t in1_tile_index, uint32_t idst, uint32_t transpose = 0) {
   tessera_kernel::compute_call(TESSERA_COMPUTE_MATMUL_TILES, in0_cb_id, in1_cb_id, in0_tile_index,

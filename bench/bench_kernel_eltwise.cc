@@ -1,0 +1,136 @@
+// bf16 element-wise add through reader -> compute -> writer kernels on the
+// full worker grid (the test suite's kernels), against a single-thread
+// memcpy of one input's bytes measured in the same benchmark.
+//
+// What is compared: add_elem_per_s (output elements per wall-clock second
+// of the program runs, JIT compile excluded) vs memcpy_elem_per_s (bytes of
+// ONE bf16 input, the same size, copied per second / 2); ratio = add /
+// memcpy. Arg: tiles per core (64 cores).
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "tessera/metal/device.h"
+#include "tessera/metal/program/program.h"
+
+namespace {
+
+using namespace tessera;
+
+std::string kernel_path(const char* file) {
+  std::string path = TESSERA_KERNEL_DIR;
+  path += file;
+  return path;
+}
+constexpr uint32_t kTileBytes = 2048;  // bf16 32x32
+constexpr uint32_t kBlock = 8;         // tiles per CB push (bf16 Dst holds 8)
+
+double memcpy_elements_per_second(uint64_t bytes) {
+  std::vector<uint8_t> source(bytes, 1), destination(bytes, 0);
+  std::memcpy(destination.data(), source.data(), bytes);  // fault the pages in
+  const int repeats = 20;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < repeats; ++i) {
+    std::memcpy(destination.data(), source.data(), bytes);
+    benchmark::DoNotOptimize(destination.data());
+    benchmark::ClobberMemory();
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return repeats * (bytes / 2.0) / seconds;
+}
+
+void run_or_fail(benchmark::State& state, metal::Device& device, metal::Program& program) {
+  Status status = metal::enqueue_program(**device.command_queue(0), device, program, true);
+  if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+}
+
+void BM_EltwiseAddBf16FullGrid(benchmark::State& state) {
+  const auto tiles_per_core = static_cast<uint32_t>(state.range(0));
+  auto device = std::move(metal::Device::open(0, sim::Arch::kWormholeB0).value());
+  const auto& chip = device->descriptor();
+  const uint32_t cores = chip.num_workers();
+  const uint32_t tiles = tiles_per_core * cores;
+  const uint64_t bytes = uint64_t{tiles} * kTileBytes;
+  auto config = metal::BufferConfig::interleaved(sim::MemoryType::kDram, bytes, kTileBytes);
+  metal::Buffer a = *metal::create_buffer(*device, config);
+  metal::Buffer b = *metal::create_buffer(*device, config);
+  metal::Buffer out = *metal::create_buffer(*device, config);
+  std::vector<uint8_t> data(bytes, 0x3f);  // bf16 0x3f3f ~ 0.75
+  auto& queue = **device->command_queue(0);
+  (void)queue.enqueue_write_buffer(a, data, true);
+  (void)queue.enqueue_write_buffer(b, data, true);
+
+  metal::Program program("eltwise_add");
+  const metal::CoreRangeSet grid{{{0, 0}, {chip.grid.x - 1, chip.grid.y - 1}}};
+  auto reader = metal::create_kernel(program, kernel_path("reader_binary_tiles.cpp"), grid,
+                                     metal::reader_config({kBlock}));
+  auto writer = metal::create_kernel(program, kernel_path("writer_tiles.cpp"), grid,
+                                     metal::writer_config({kBlock}));
+  metal::ComputeConfig compute;
+  compute.compile_args = {kBlock};
+  compute.defines = {{"ELTWISE_OP", "add_tiles"}, {"ELTWISE_OP_INIT", "add_tiles_init"}};
+  auto math = metal::create_kernel(program, kernel_path("eltwise_binary_tiles.cpp"), grid, compute);
+  if (!reader.ok() || !writer.ok() || !math.ok()) {
+    state.SkipWithError("cannot create the kernels");
+    return;
+  }
+  for (uint32_t cb : {0u, 1u, 16u}) {
+    (void)metal::create_circular_buffer(
+        program, grid,
+        metal::CircularBufferConfig(2 * kBlock * kTileBytes,
+                                    {{cb, {sim::tile::DataFormat::kFloat16_b, kTileBytes}}}));
+  }
+  for (uint32_t i = 0; i < cores; ++i) {
+    const metal::CoreCoord core = chip.worker_logical(i);
+    const uint32_t first = i * tiles_per_core;
+    (void)metal::set_runtime_args(program, *reader, core,
+                                  {static_cast<uint32_t>(a.address()),
+                                   static_cast<uint32_t>(b.address()), first, tiles_per_core});
+    (void)metal::set_runtime_args(program, *math, core, {tiles_per_core});
+    (void)metal::set_runtime_args(program, *writer, core,
+                                  {static_cast<uint32_t>(out.address()), first, tiles_per_core});
+  }
+  run_or_fail(state, *device, program);  // compiles the kernels, touches the pages
+  double seconds = 0;
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    run_or_fail(state, *device, program);
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  const double elements = static_cast<double>(tiles) * 1024;
+  const double add_rate = elements * static_cast<double>(state.iterations()) / seconds;
+  const double memcpy_rate = memcpy_elements_per_second(bytes);
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * elements));
+  state.counters["add_elem_per_s"] = add_rate;
+  state.counters["memcpy_elem_per_s"] = memcpy_rate;
+  state.counters["ratio"] = add_rate / memcpy_rate;
+  for (metal::Buffer* buffer : {&a, &b, &out}) (void)metal::deallocate_buffer(*buffer);
+}
+BENCHMARK(BM_EltwiseAddBf16FullGrid)
+    ->Arg(8)
+    ->Arg(64)
+    ->Arg(256)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The same memcpy on its own: bytes of one input (64 cores x 64 tiles).
+void BM_MemcpyOneInput(benchmark::State& state) {
+  const uint64_t bytes = uint64_t{64} * 64 * kTileBytes;
+  std::vector<uint8_t> source(bytes, 1), destination(bytes, 0);
+  for (auto _ : state) {
+    std::memcpy(destination.data(), source.data(), bytes);
+    benchmark::DoNotOptimize(destination.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * (bytes / 2)));
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+}
+BENCHMARK(BM_MemcpyOneInput)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+}  // namespace
+
+BENCHMARK_MAIN();
