@@ -1,5 +1,6 @@
 // The compute engine behind the compute kernel API: unpack CB tiles to
 // fp32, run the tile math library on the Dst register file, pack back.
+#include <array>
 #include <bit>
 #include <cstring>
 #include <vector>
@@ -75,13 +76,17 @@ Result<compute::BroadcastType> bcast_kind(uint32_t kind) {
   return make_error(ErrorCode::kInvalidArgument, "broadcast kind ", kind, " is unknown");
 }
 
+// One unpacked tile on the (fiber) stack: tile ops run per tile, and a heap
+// allocation each would cost more than the arithmetic.
+using TileBuffer = std::array<float, tile::kTileElements>;
+
 // kind, bcast, cb_a, cb_b, tile_a, tile_b, dst
 Status binary_tiles(KernelHostState& state, DstRegisters& dst, uint32_t kind, uint32_t bcast,
                     Operands a) {
   TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(kind));
   TESSERA_ASSIGN_OR_RETURN(compute::BroadcastType broadcast, bcast_kind(bcast));
   TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[4], "binary tile operation"));
-  std::vector<float> lhs(tile::kTileElements), rhs(tile::kTileElements);
+  TileBuffer lhs, rhs;
   TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[2], TileSpan(lhs.data(), lhs.size())));
   TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[1], a[3], TileSpan(rhs.data(), rhs.size())));
   return compute::eltwise_binary_tile(op, broadcast, compute::ConstTileSpan(lhs.data(), lhs.size()),
@@ -91,7 +96,7 @@ Status binary_tiles(KernelHostState& state, DstRegisters& dst, uint32_t kind, ui
 // cb_a, cb_b, tile_a, tile_b, dst, transpose
 Status matmul_tiles(KernelHostState& state, DstRegisters& dst, Operands a) {
   TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[4], "matmul_tiles"));
-  std::vector<float> lhs(tile::kTileElements), rhs(tile::kTileElements);
+  TileBuffer lhs, rhs;
   TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[2], TileSpan(lhs.data(), lhs.size())));
   TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[1], a[3], TileSpan(rhs.data(), rhs.size())));
   compute::matmul_tile(compute::ConstTileSpan(lhs.data(), lhs.size()),
@@ -172,21 +177,24 @@ Status reduce_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
     return make_error(ErrorCode::kInvalidArgument, "reduce_tile: function ", a[0], " or dimension ",
                       a[1], " is unknown");
   }
+  // MAX into a fresh tile must not be max-ed with the zeroes acquire left.
+  const compute::DstUpdate update =
+      dst.touched(a[6]) ? compute::DstUpdate::kAccumulate : compute::DstUpdate::kOverwrite;
   TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[6], "reduce_tile"));
-  std::vector<float> in(tile::kTileElements), scaler(tile::kTileElements);
+  TileBuffer in, scaler;
   TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[2], a[4], TileSpan(in.data(), in.size())));
   TESSERA_RETURN_IF_ERROR(
       unpack_cb_tile(state, a[3], a[5], TileSpan(scaler.data(), scaler.size())));
-  return compute::reduce_tile(
-      static_cast<compute::ReduceFunc>(a[0]), static_cast<compute::ReduceDim>(a[1]),
-      compute::ConstTileSpan(in.data(), in.size()),
-      compute::ConstTileSpan(scaler.data(), scaler.size()), out, compute::DstUpdate::kAccumulate);
+  return compute::reduce_tile(static_cast<compute::ReduceFunc>(a[0]),
+                              static_cast<compute::ReduceDim>(a[1]),
+                              compute::ConstTileSpan(in.data(), in.size()),
+                              compute::ConstTileSpan(scaler.data(), scaler.size()), out, update);
 }
 
 // cb, tile, dst
 Status transpose_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
   TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[2], "transpose_wh_tile"));
-  std::vector<float> in(tile::kTileElements);
+  TileBuffer in;
   TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[1], TileSpan(in.data(), in.size())));
   compute::transpose_wh_tile(compute::ConstTileSpan(in.data(), in.size()), out);
   return ok_status();

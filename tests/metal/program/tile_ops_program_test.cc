@@ -224,12 +224,9 @@ TEST_F(TileOpsProgramTest, ReduceEveryFunctionAndDimensionMatchesFloat64) {
   check_reductions(testing::random_values(DataFormat::kFloat16_b, 32 * 64, 41, -3, 2));
 }
 
-// Known gap: the compute engine's reduce_tile (sim/kernel_host) always
-// combines with Dst, so MAX over an all-negative row or column right after
-// tile_regs_acquire (Dst zeroed) yields 0 instead of the largest negative.
-// src/sim/compute/README.md asks for kOverwrite on the first tile; enable
-// this once the kernel host does that.
-TEST_F(TileOpsProgramTest, DISABLED_ReduceMaxOfAllNegativeRowsAndColumns) {
+// MAX over an all-negative row or column right after tile_regs_acquire must
+// give the largest negative value, not the 0 that acquire left in Dst.
+TEST_F(TileOpsProgramTest, ReduceMaxOfAllNegativeRowsAndColumns) {
   std::vector<float> a =
       testing::random_values(DataFormat::kFloat16_b, 32 * 64, 42, -3, 2);  // two tiles, 32 x 64
   for (int i = 0; i < 32; ++i) {

@@ -37,6 +37,10 @@ class DstRegisters {
   // `count` consecutive tiles starting at `first` (matmul_block).
   Result<std::span<float>> tiles(uint32_t first, uint32_t count, const char* operation);
 
+  // Whether math wrote (or was handed) tile `index` since the last acquire:
+  // a reduction into an untouched tile starts from its input, not from 0.
+  bool touched(uint32_t index) const { return index < 32 && ((touched_ >> index) & 1u) != 0; }
+
   // tile_regs_acquire: math gets zeroed registers, as the packer leaves
   // them after a release.
   void acquire();
