@@ -1,0 +1,39 @@
+// Lowers a graph to a TTM0 binary (.ttm): one command queue that creates
+// every buffer at a static address (L1 shards, or interleaved DRAM), writes the inputs, enqueues
+// one program of library kernels per op, reads the outputs and frees buffers after their last use.
+// Host bytes of inputs and outputs are row-major.
+//
+// Supported ops (compute on L1 shards): ToMemoryConfig between DRAM and L1
+// (layout kept), Eltwise binary Add / Subtract / Multiply and unary ops,
+// ToLayout (tilize / untilize on one grid), ToLayout / ToMemoryConfig
+// between grids of tiled L1 tensors (reblock), Matmul (one core, or a
+// square grid with in0/in1 multicast), Softmax and Sum / Mean reductions
+// along the last dimension of tiled tensors split by rows.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/builder/address_assignment.h"
+#include "tessera/builder/graph.h"
+#include "tessera/sim/arch/chip_descriptor.h"
+
+namespace tessera::builder {
+
+// A device buffer of the lowered program and where it was placed.
+struct LoweredBuffer {
+  uint32_t global_id = 0;
+  std::string name;
+  LiveRange live;
+  uint64_t address = 0;
+};
+
+struct MetalLowering {
+  std::vector<uint8_t> binary;
+  std::vector<LoweredBuffer> buffers;
+};
+
+Result<MetalLowering> lower_to_metal(const Graph& graph, const sim::ChipDescriptor& chip);
+
+}  // namespace tessera::builder
