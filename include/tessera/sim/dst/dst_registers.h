@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "tessera/base/status.h"
@@ -47,7 +48,8 @@ class DstRegisters {
 
  private:
   DstConfig config_;
-  std::vector<float> values_;  // capacity() tiles, tile order (after config_)
+  std::unique_ptr<float[]> values_;  // capacity() tiles, tile order (after config_)
+  uint32_t zeroed_ = 0;              // tiles holding defined values
   // Tiles handed out since the last acquire: only these can be non-zero,
   // so acquire clears just them (often 1 of 8 tiles).
   uint32_t touched_ = 0;
