@@ -69,6 +69,7 @@ void BM_BlockedGemmFp32(benchmark::State& state) {
   state.counters["GFLOP/s"] =
       benchmark::Counter(flops(size, size, size) * static_cast<double>(state.iterations()) / 1e9,
                          benchmark::Counter::kIsRate);
+  for (const metal::Buffer* buffer : {&a, &bb, &c}) (void)metal::deallocate_buffer(*buffer);
 }
 BENCHMARK(BM_BlockedGemmFp32)->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
@@ -192,6 +193,7 @@ void BM_KernelMatmul(benchmark::State& state) {
       build_program(program, *device, b, format, static_cast<uint32_t>(a.address()),
                     static_cast<uint32_t>(bb.address()), static_cast<uint32_t>(c.address()));
   if (!built.ok()) {
+    for (const metal::Buffer* buffer : {&a, &bb, &c}) (void)metal::deallocate_buffer(*buffer);
     state.SkipWithError(built.error().describe().c_str());
     return;
   }
@@ -204,6 +206,7 @@ void BM_KernelMatmul(benchmark::State& state) {
   state.counters["GFLOP/s"] =
       benchmark::Counter(flops(size, size, size) * static_cast<double>(state.iterations()) / 1e9,
                          benchmark::Counter::kIsRate);
+  for (const metal::Buffer* buffer : {&a, &bb, &c}) (void)metal::deallocate_buffer(*buffer);
 }
 BENCHMARK(BM_KernelMatmul)
     ->ArgNames({"size", "format"})
