@@ -69,7 +69,6 @@ void BM_BlockedGemmFp32(benchmark::State& state) {
   state.counters["GFLOP/s"] =
       benchmark::Counter(flops(size, size, size) * static_cast<double>(state.iterations()) / 1e9,
                          benchmark::Counter::kIsRate);
-  for (const metal::Buffer* buffer : {&a, &bb, &c}) (void)metal::deallocate_buffer(*buffer);
 }
 BENCHMARK(BM_BlockedGemmFp32)->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
