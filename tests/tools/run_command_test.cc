@@ -190,6 +190,28 @@ TEST_F(RunCommandTest, ArtifactsAreNpyFilesNumpyReads) {
   EXPECT_EQ(std::system(command.c_str()), 0);
 }
 
+TEST_F(RunCommandTest, DumpOpsWritesEveryTtnnOpOutput) {
+  write_bytes(dir / "binaries/m_add.ttnn",
+              example_binary("eltwise_add.ttnn.json", format::BinaryKind::kTtnn));
+  CliResult result =
+      run({"binaries/m_add.ttnn", "--save-artifacts", "artifacts", "--dump-ops", "--init", "ones"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  // Ops 1-4 of the example have an output (two moves in, the add, the move out).
+  for (int op = 1; op <= 4; ++op) {
+    const std::string name = "op_" + std::to_string(op) + "_output_0.npy";
+    EXPECT_TRUE(std::filesystem::exists(dir / "artifacts/m_add/program_0" / name)) << name;
+  }
+  if (std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "python3 with numpy is not installed";
+  }
+  std::string command =
+      "/usr/bin/python3 -c \"import numpy as n, sys; "
+      "a = n.load(sys.argv[1] + '/op_3_output_0.npy'); "
+      "assert a.shape == (32, 32) and (a == 2).all(), a\" '" +
+      (dir / "artifacts/m_add/program_0").string() + "'";
+  EXPECT_EQ(std::system(command.c_str()), 0);
+}
+
 TEST_F(RunCommandTest, ProgramIndexLoopsAndMemory) {
   CliResult result = run({"binaries/golden.ttm", "--loops", "3", "--memory", "--program-index", "0",
                           "--result-file", "loops.json"});

@@ -165,11 +165,14 @@ class ProgramRunner {
     PerOpGoldenHooks reference;
     if (per_op) reference = per_op_golden_hooks(tolerances(), record_.op_checks, op_notes_);
     bool sample_memory = options_.memory && loop == 0;
-    if (!per_op && !sample_memory) return submit;
+    bool dump_ops = options_.dump_ops && !options_.artifacts_dir.empty() && loop == 0 &&
+                    binary_.runtime() == runtime::Runtime::kTtnn;
+    if (!per_op && !sample_memory && !dump_ops) return submit;
     submit.before_op = reference.before;
-    submit.after_op = [this, after = reference.after,
-                       sample_memory](const runtime::OpContext& op) -> Status {
+    submit.after_op = [this, after = reference.after, sample_memory,
+                       dump_ops](const runtime::OpContext& op) -> Status {
       if (sample_memory) sample_peak();
+      if (dump_ops) TESSERA_RETURN_IF_ERROR(dump_op_outputs(op));
       if (after) return after(op);
       return ok_status();
     };
@@ -220,7 +223,7 @@ class ProgramRunner {
     return ok_status();
   }
 
-  Status save_artifacts(const std::vector<Tensor>& outputs) {
+  Result<fs::path> artifact_dir() const {
     fs::path dir = fs::path(options_.artifacts_dir) / fs::path(record_.file).stem() /
                    ("program_" + std::to_string(program_));
     std::error_code error;
@@ -229,6 +232,24 @@ class ProgramRunner {
       return make_error(ErrorCode::kIo, "cannot create artifact directory '", dir.string(),
                         "': ", error.message());
     }
+    return dir;
+  }
+
+  // An intermediate dump: op <k>'s outputs as host f32, op_<k>_output_<j>.npy.
+  Status dump_op_outputs(const runtime::OpContext& op) {
+    TESSERA_ASSIGN_OR_RETURN(fs::path dir, artifact_dir());
+    for (uint32_t j = 0; j < op.num_outputs(); ++j) {
+      TESSERA_ASSIGN_OR_RETURN(Tensor tensor, op.output(j));
+      const std::string name =
+          "op_" + std::to_string(op.op_index()) + "_output_" + std::to_string(j) + ".npy";
+      TESSERA_RETURN_IF_ERROR(write_npy((dir / name).string(), tensor.info().data_type,
+                                        tensor.info().shape, tensor.bytes()));
+    }
+    return ok_status();
+  }
+
+  Status save_artifacts(const std::vector<Tensor>& outputs) {
+    TESSERA_ASSIGN_OR_RETURN(fs::path dir, artifact_dir());
     auto save = [&](const std::string& name, const Tensor& tensor) {
       return write_npy((dir / name).string(), tensor.info().data_type, tensor.info().shape,
                        tensor.bytes());

@@ -37,6 +37,9 @@ void add_run_options(CLI::App& command, RunOptions& options) {
                    "TTNN: compare every op's outputs with a float64 reference of the op");
   command.add_option("--save-artifacts", options.artifacts_dir,
                      "Write inputs, outputs and goldens as .npy files under DIR");
+  command.add_flag("--dump-ops", options.dump_ops,
+                   "TTNN: also write every op's outputs as op_<k>_output_<j>.npy (needs "
+                   "--save-artifacts)");
   command.add_option("--result-file", options.result_file, "JSON report of every program run")
       ->capture_default_str();
   command.add_option("--junit", options.junit_file,

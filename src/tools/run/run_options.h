@@ -27,6 +27,8 @@ struct RunOptions {
   bool enforce_allclose = false;
   bool per_op_golden = false;
   std::string artifacts_dir;
+  // TTNN: with artifacts_dir, also every op's outputs (through the op hooks).
+  bool dump_ops = false;
   std::string result_file = "run_results.json";
   std::string junit_file;  // empty: the result file's stem + ".xml"
   bool memory = false;
