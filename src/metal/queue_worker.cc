@@ -1,18 +1,11 @@
 #include "queue_worker.h"
 
 #include "spin_wait.h"
+#include "tessera/base/steady_clock.h"
 
 namespace tessera::metal::internal {
 
-namespace {
-
-int64_t steady_now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 QueueWorker::QueueWorker(uint32_t device_id, uint32_t queue_id)
     : device_id_(device_id), queue_id_(queue_id) {}

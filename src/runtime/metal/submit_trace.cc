@@ -1,15 +1,10 @@
 #include "submit_trace.h"
 
 #include <algorithm>
-#include <chrono>
+
+#include "tessera/base/steady_clock.h"
 
 namespace tessera::runtime::metal_backend {
-
-int64_t steady_now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 SubmitTrace::CommandSpan& SubmitTrace::begin_command(uint32_t queue, uint32_t index,
                                                      const char* type, std::string detail) {

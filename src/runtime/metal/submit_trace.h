@@ -16,13 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "tessera/base/steady_clock.h"
 #include "tessera/metal/command_queue.h"
 #include "tessera/runtime/submit.h"
 #include "tessera/sim/program/kernel_run_span.h"
 
 namespace tessera::runtime::metal_backend {
-
-int64_t steady_now_ns();
 
 class SubmitTrace {
  public:

@@ -1,21 +1,15 @@
 #include "executor.h"
 
-#include <chrono>
 
 #include "hook_context.h"
 #include "operation_dispatch.h"
 #include "operation_operands.h"
 #include "program_context.h"
+#include "tessera/base/steady_clock.h"
 #include "tessera/ttnn/tensor/tensor_convert.h"
 
 namespace tessera::runtime::ttnn_backend {
 namespace {
-
-int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 uint32_t size_of(const flatbuffers::Vector<flatbuffers::Offset<fb::TensorRef>>* refs) {
   return refs ? refs->size() : 0;
@@ -80,9 +74,9 @@ Status run_operations(const fbn::Program& program, ProgramContext& context,
     if (!view.debug_string().empty()) where += " '" + std::string(view.debug_string()) + "'";
     where += ")";
     Status status = run_hook(options.before_op, view, "before");
-    const int64_t start = now_ns();
+    const int64_t start = steady_now_ns();
     if (status.ok()) status = run_operation(op, context);
-    const int64_t end = now_ns();
+    const int64_t end = steady_now_ns();
     if (status.ok()) status = run_hook(options.after_op, view, "after");
     if (!status.ok()) return status.with_context(where);
     if (options.collect_trace) {
@@ -125,7 +119,7 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
   TESSERA_ASSIGN_OR_RETURN(metal::Device * chip, device.device(0));
   ProgramContext context(*chip);
   SubmitResult result;
-  const int64_t start = now_ns();
+  const int64_t start = steady_now_ns();
   Status status = run_program(program, inputs, context, options, result);
   // Device tensors never deallocated are freed either way; the program
   // outputs were copied to host already.
@@ -141,7 +135,7 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
     result.spans.insert(result.spans.begin(), TraceSpan{.name = label,
                                                         .category = "program",
                                                         .start_ns = start,
-                                                        .duration_ns = now_ns() - start});
+                                                        .duration_ns = steady_now_ns() - start});
   }
   result.event = Event::completed(Runtime::kTtnn);
   return result;

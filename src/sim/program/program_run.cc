@@ -1,6 +1,5 @@
 #include "tessera/sim/program/program_run.h"
 
-#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -8,6 +7,7 @@
 #include <vector>
 
 #include "program_layout_check.h"
+#include "tessera/base/steady_clock.h"
 #include "tessera/sim/jit/kernel_invocation.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
@@ -177,12 +177,6 @@ Status place_kernel(Chip& chip, const ProgramPlan& plan, const KernelPlan& kerne
     run.invocations.push_back(std::move(invocation));
   }
   return ok_status();
-}
-
-int64_t steady_now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
 }
 
 // Wraps the fiber body so it reports its span once it returns. The body

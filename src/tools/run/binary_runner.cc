@@ -1,6 +1,5 @@
 #include "binary_runner.h"
 
-#include <chrono>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -11,6 +10,7 @@
 #include "per_op_golden.h"
 #include "program_goldens.h"
 #include "tensor_values.h"
+#include "tessera/base/steady_clock.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/submit.h"
@@ -22,14 +22,8 @@ namespace fs = std::filesystem;
 using runtime::Tensor;
 using runtime::TensorInfo;
 
-int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 double ms_since(int64_t start_ns) {
-  return static_cast<double>(now_ns() - start_ns) / 1e6;
+  return static_cast<double>(steady_now_ns() - start_ns) / 1e6;
 }
 
 RecordedSpan host_span(std::string name, std::string category, int64_t start_ns, int32_t loop = -1,
@@ -38,7 +32,7 @@ RecordedSpan host_span(std::string name, std::string category, int64_t start_ns,
   recorded.span.name = std::move(name);
   recorded.span.category = std::move(category);
   recorded.span.start_ns = start_ns;
-  recorded.span.duration_ns = now_ns() - start_ns;
+  recorded.span.duration_ns = steady_now_ns() - start_ns;
   recorded.span.index = index;
   recorded.loop = loop;
   return recorded;
@@ -87,7 +81,7 @@ class ProgramRunner {
     if (options_.golden) {
       TESSERA_ASSIGN_OR_RETURN(goldens_, read_program_goldens(binary_, program_));
     }
-    int64_t start = now_ns();
+    int64_t start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(make_inputs());
     record_.timings.inputs_ms = ms_since(start);
 
@@ -97,7 +91,7 @@ class ProgramRunner {
     }
     TESSERA_ASSIGN_OR_RETURN(runtime::SubmitResult result, submit_loops(*device));
 
-    start = now_ns();
+    start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(runtime::wait(result.event, binary_.runtime()));
     record_.timings.wait_ms = ms_since(start);
     record_.leaks = std::move(result.leaks);
@@ -111,13 +105,13 @@ class ProgramRunner {
       record_.memory["leaked_buffers"] = record_.leaks.size();
     }
 
-    start = now_ns();
+    start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(read_back(result.outputs));
     record_.timings.readback_ms = ms_since(start);
     record_.spans.push_back(host_span("read-back", "host", start, -1, program_));
 
     if (!options_.artifacts_dir.empty()) TESSERA_RETURN_IF_ERROR(save_artifacts(result.outputs));
-    start = now_ns();
+    start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(compare());
     record_.timings.compare_ms = ms_since(start);
     return ok_status();
@@ -192,7 +186,7 @@ class ProgramRunner {
     runtime::SubmitResult last;
     for (uint32_t loop = 0; loop < options_.loops; ++loop) {
       runtime::SubmitOptions submit = submit_options(static_cast<int32_t>(loop));
-      int64_t start = now_ns();
+      int64_t start = steady_now_ns();
       auto result = runtime::submit(device, binary_, program_, inputs_, submit);
       double elapsed = ms_since(start);
       record_.spans.push_back(
@@ -355,7 +349,7 @@ ProgramRun file_entry(const std::string& path, Outcome outcome, std::string mess
 FileRun BinaryRunner::run_file(const std::string& path) {
   FileRun file;
   file.file = path;
-  int64_t file_start = now_ns();
+  int64_t file_start = steady_now_ns();
   auto finish = [&]() -> FileRun& {
     file.span = host_span(path, "binary", file_start);
     return file;
@@ -402,7 +396,7 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     record.program_index = program;
     record.program_name = binary->program_name(program).ok() ? *binary->program_name(program) : "";
     record.timings.load_ms = load_ms;
-    int64_t start = now_ns();
+    int64_t start = steady_now_ns();
     Status status;
     ProgramRunner runner(options_, devices_, *binary, arch, program, record);
     try {
