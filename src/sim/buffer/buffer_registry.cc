@@ -91,6 +91,7 @@ Result<BufferInfo> BufferRegistry::add(const BufferSpec& spec, std::optional<uin
       {slot, slots_[slot].generation}, spec, chosen, address.has_value(), std::move(page_map)};
   slots_[slot].live = info;
   by_address_[type_index(spec.memory_type)][chosen] = slot;
+  version_.fetch_add(1, std::memory_order_release);
   return info;
 }
 
@@ -112,6 +113,7 @@ Status BufferRegistry::deallocate(BufferId id) {
   const BufferInfo& info = *found->live;
   TESSERA_RETURN_IF_ERROR(allocator(info.spec.memory_type).free(info.address));
   by_address_[type_index(info.spec.memory_type)].erase(info.address);
+  version_.fetch_add(1, std::memory_order_release);
   Slot& slot = slots_[id.slot];
   slot.live.reset();
   ++slot.generation;  // stale handles now fail
@@ -134,6 +136,7 @@ std::vector<BufferInfo> BufferRegistry::deallocate_all() {
   l1_.clear();
   by_address_[0].clear();
   by_address_[1].clear();
+  version_.fetch_add(1, std::memory_order_release);
   return released;
 }
 

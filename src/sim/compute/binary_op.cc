@@ -1,9 +1,10 @@
 #include "tessera/sim/compute/binary_op.h"
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "binary_op_functors.h"
 
 namespace tessera::sim::compute {
 namespace {
@@ -41,44 +42,6 @@ void map2(const float* a, const float* b, float* out, size_t n, Op op) {
 template <typename Op>
 void map_scalar(const float* a, float s, float* out, size_t n, Op op) {
   for (size_t i = 0; i < n; ++i) out[i] = op(a[i], s);
-}
-
-// NaN-propagating max/min like torch.maximum; a plain `a > b ? a : b` would drop NaN in b.
-float max_of(float x, float y) {
-  return (x != x || x > y) ? x : y;
-}
-float min_of(float x, float y) {
-  return (x != x || x < y) ? x : y;
-}
-float pow_of(float x, float y) {
-  return static_cast<float>(std::pow(static_cast<double>(x), static_cast<double>(y)));
-}
-
-template <typename Apply>
-void dispatch(BinaryOp op, Apply apply) {
-  switch (op) {
-    case BinaryOp::kAdd:
-      apply([](float x, float y) { return x + y; });
-      break;
-    case BinaryOp::kSub:
-      apply([](float x, float y) { return x - y; });
-      break;
-    case BinaryOp::kMul:
-      apply([](float x, float y) { return x * y; });
-      break;
-    case BinaryOp::kDiv:
-      apply([](float x, float y) { return x / y; });
-      break;
-    case BinaryOp::kMax:
-      apply(max_of);
-      break;
-    case BinaryOp::kMin:
-      apply(min_of);
-      break;
-    case BinaryOp::kPow:
-      apply(pow_of);
-      break;
-  }
 }
 
 Status check_binary_op(BinaryOp op, const char* what) {
@@ -127,7 +90,7 @@ Status apply_binary(BinaryOp op, std::span<const float> a, std::span<const float
                       ": operand lengths differ (a ", a.size(), ", b ", b.size(), ", out ",
                       out.size(), ")");
   }
-  dispatch(op, [&](auto f) { map2(a.data(), b.data(), out.data(), a.size(), f); });
+  dispatch_binary_op(op, [&](auto f) { map2(a.data(), b.data(), out.data(), a.size(), f); });
   return ok_status();
 }
 
@@ -139,7 +102,7 @@ Status apply_binary_scalar(BinaryOp op, std::span<const float> a, float scalar,
                       " with scalar: input has ", a.size(), " elements but output has ",
                       out.size());
   }
-  dispatch(op, [&](auto f) { map_scalar(a.data(), scalar, out.data(), a.size(), f); });
+  dispatch_binary_op(op, [&](auto f) { map_scalar(a.data(), scalar, out.data(), a.size(), f); });
   return ok_status();
 }
 

@@ -40,6 +40,8 @@ struct Fiber {
   // Progress epoch at which wait_ready() was last found false; the
   // predicate is not re-checked until the epoch moves.
   std::uint64_t checked_epoch = 0;
+  // The worker's core-local epoch at that check (notify_core_progress).
+  std::uint64_t checked_local_epoch = 0;
 
   FiberStack stack;
   boost::context::detail::fcontext_t context = nullptr;         // fiber, while suspended

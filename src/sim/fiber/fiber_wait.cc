@@ -32,15 +32,18 @@ Status wait_until(FunctionRef<bool()> ready, FunctionRef<std::string()> describe
     if (ready()) return ok_status();
     return make_error(ErrorCode::kInternal, "wait_until called outside a fiber on: ", describe());
   }
-  RunState& run = fiber->worker->run_state();
-  std::uint64_t epoch = run.epoch();
+  Worker& worker = *fiber->worker;
+  std::uint64_t epoch = worker.run_state().epoch();
+  std::uint64_t local_epoch = worker.local_epoch();
   while (!ready()) {
     fiber->wait_ready = ready;
     fiber->wait_describe = describe;
     fiber->checked_epoch = epoch;
+    fiber->checked_local_epoch = local_epoch;
     fiber->state = FiberState::kBlocked;
     switch_out(*fiber);
-    epoch = run.epoch();
+    epoch = worker.run_state().epoch();
+    local_epoch = worker.local_epoch();
   }
   return ok_status();
 }
@@ -55,6 +58,11 @@ void yield_now() {
 void notify_progress() {
   Fiber* fiber = current_fiber();
   if (fiber != nullptr) fiber->worker->run_state().notify_progress();
+}
+
+void notify_core_progress() {
+  Fiber* fiber = current_fiber();
+  if (fiber != nullptr) fiber->worker->notify_local_progress();
 }
 
 void fail_current_fiber(Error error) {

@@ -104,7 +104,7 @@ Status Scheduler::run() {
     Worker& worker = *workers[groups[i] % workers_wanted];
     fiber->worker = &worker;
     prepare_fiber(*fiber);
-    worker.add(fiber.get());
+    worker.add(fiber.get(), groups[i] / workers_wanted);
     fibers.push_back(std::move(fiber));
   }
 

@@ -9,10 +9,15 @@ bool Worker::ready_to_resume(Fiber& fiber) {
   if (fiber.state == FiberState::kReady) return true;
   if (fiber.state != FiberState::kBlocked) return false;
   const std::uint64_t epoch = run_.epoch();
-  if (fiber.checked_epoch == epoch) return false;  // nothing changed since
+  if (fiber.checked_epoch == epoch && fiber.checked_local_epoch == local_epoch_) {
+    return false;  // nothing changed since
+  }
   // Epoch read before the check: progress racing with it moves the epoch
-  // again, so the fiber gets re-checked rather than missed.
+  // again, so the fiber gets re-checked rather than missed. Local progress
+  // only happens while one of this worker's fibers runs, which makes the
+  // pass count as busy, so it never hides behind an idle wait.
   fiber.checked_epoch = epoch;
+  fiber.checked_local_epoch = local_epoch_;
   return fiber.wait_ready();
 }
 
@@ -24,29 +29,54 @@ void Worker::report_failure(Fiber& fiber) {
   run_.fail(std::move(error));
 }
 
-void Worker::run() {
-  while (!run_.stopping()) {
-    const std::uint64_t pass_epoch = run_.epoch();
-    bool resumed_any = false;
-    bool unfinished = false;
-    for (Fiber* fiber : fibers_) {
-      if (run_.stopping()) return;
+void Worker::add(Fiber* fiber, std::size_t core_slot) {
+  if (core_slot >= cores_.size()) cores_.resize(core_slot + 1);
+  cores_[core_slot].push_back(fiber);
+}
+
+// A turn ends when a round resumes nothing, when a fiber yields (it asked
+// others to run), or after kMaxRounds (other cores get their turn even
+// while this one keeps busy).
+void Worker::run_core_turn(const std::vector<Fiber*>& core, PassResult& pass) {
+  constexpr int kMaxRounds = 64;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    bool progressed = false;
+    bool yielded = false;
+    for (Fiber* fiber : core) {
+      if (run_.stopping()) {
+        pass.stop = true;
+        return;
+      }
       if (fiber->state == FiberState::kFinished) continue;
-      unfinished = true;
+      pass.unfinished = true;
       if (!ready_to_resume(*fiber)) continue;
       fiber->state = FiberState::kReady;
       switch_into(*fiber);
-      resumed_any = true;
+      progressed = pass.resumed_any = true;
       if (fiber->state == FiberState::kFailed) {
         report_failure(*fiber);
+        pass.stop = true;
         return;
       }
+      yielded = yielded || fiber->state == FiberState::kReady;
     }
-    if (!unfinished) {
+    if (!progressed || yielded) return;
+  }
+}
+
+void Worker::run() {
+  while (!run_.stopping()) {
+    const std::uint64_t pass_epoch = run_.epoch();
+    PassResult pass;
+    for (const std::vector<Fiber*>& core : cores_) {
+      run_core_turn(core, pass);
+      if (pass.stop) return;
+    }
+    if (!pass.unfinished) {
       run_.retire(index_);
       return;
     }
-    if (!resumed_any && run_.wait_idle(index_, pass_epoch) == IdleOutcome::kStop) return;
+    if (!pass.resumed_any && run_.wait_idle(index_, pass_epoch) == IdleOutcome::kStop) return;
   }
 }
 

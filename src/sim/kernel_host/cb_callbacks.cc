@@ -1,5 +1,6 @@
 // cb_reserve_back / cb_push_back / cb_wait_front / cb_pop_front: blocking
-// waits park the fiber until the core's counters allow the request.
+// waits park the fiber until the core's counters allow the request. Only
+// the core's own kernels wait on its counters, hence notify_core_progress.
 #include "kernel_host_callbacks.h"
 #include "kernel_host_failure.h"
 #include "tessera/sim/fiber/fiber_wait.h"
@@ -30,7 +31,7 @@ void cb_push_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
   fail_kernel_if_error(cbs.check_request(cb, pages, "cb_push_back"));
   fail_kernel_if_error(cbs.push_back(state.cbs[cb], cb, pages));
   if (state.compute) state.compute->pack_offsets[cb] = 0;
-  notify_progress();
+  notify_core_progress();
 }
 
 void cb_wait_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
@@ -47,7 +48,7 @@ void cb_pop_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
   CoreCircularBuffers& cbs = core_cbs(state);
   fail_kernel_if_error(cbs.check_request(cb, pages, "cb_pop_front"));
   fail_kernel_if_error(cbs.pop_front(state.cbs[cb], cb, pages));
-  notify_progress();
+  notify_core_progress();
 }
 
 int cb_pages_reservable_at_back(tk_ctx* ctx, int32_t cb, int32_t pages) {

@@ -44,20 +44,27 @@ Result<CbBytes> cb_bytes(KernelHostState& state, uint32_t cb, bool front, uint32
 
 }  // namespace
 
-Status unpack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
-                      compute::TileSpan out) {
+Result<PackedCbTile> front_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index) {
   const CircularBufferLayout* layout = cb_layout(state, cb);
   const uint64_t bytes = layout ? tile::tile_size_bytes(layout->format) : 0;
   TESSERA_ASSIGN_OR_RETURN(CbBytes tile_bytes,
                            cb_bytes(state, cb, true, tile_index, bytes, "unpacking a tile"));
-  const uint32_t filled = state.core->circular_buffers->pages_filled(static_cast<int32_t>(cb));
-  if (state.strict_cb_pages && tile_index >= filled) {
-    return make_error(ErrorCode::kFailedPrecondition, "unpacks tile ", tile_index,
-                      " of circular buffer ", cb, " but only ", filled,
-                      " pages were pushed (strict CB mode: wait for pages before reading them)");
+  if (state.strict_cb_pages) {
+    const uint32_t filled = state.core->circular_buffers->pages_filled(static_cast<int32_t>(cb));
+    if (tile_index >= filled) {
+      return make_error(ErrorCode::kFailedPrecondition, "unpacks tile ", tile_index,
+                        " of circular buffer ", cb, " but only ", filled,
+                        " pages were pushed (strict CB mode: wait for pages before reading them)");
+    }
   }
-  return tile::unpack_tile(tile_bytes.format, std::span<const std::byte>(tile_bytes.data, bytes),
-                           out);
+  return PackedCbTile{tile_bytes.data, tile_bytes.format};
+}
+
+Status unpack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
+                      compute::TileSpan out) {
+  TESSERA_ASSIGN_OR_RETURN(PackedCbTile packed, front_cb_tile(state, cb, tile_index));
+  const std::span<const std::byte> bytes(packed.bytes, tile::tile_size_bytes(packed.format));
+  return tile::unpack_tile(packed.format, bytes, out);
 }
 
 Status pack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,

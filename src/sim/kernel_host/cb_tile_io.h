@@ -3,14 +3,26 @@
 // format, to and from fp32 tiles.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
 #include "tessera/base/status.h"
 #include "tessera/sim/compute/tile_span.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
+#include "tessera/sim/tile/data_format.h"
 
 namespace tessera::sim::kernel_host {
+
+// A tile as the CB stores it.
+struct PackedCbTile {
+  const std::byte* bytes = nullptr;  // tile_size_bytes(format) of them
+  tile::DataFormat format{};
+};
+
+// Tile `tile_index` counted from the CB's read pointer, checked as
+// unpack_cb_tile checks it, for ops that read packed tiles directly.
+Result<PackedCbTile> front_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index);
 
 // Unpacks tile `tile_index` counted from the CB's read pointer.
 Status unpack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,

@@ -9,6 +9,7 @@
 #include "kernel_host_callbacks.h"
 #include "kernel_host_failure.h"
 #include "tessera/sim/compute/eltwise_binary.h"
+#include "tessera/sim/compute/eltwise_binary_packed.h"
 #include "tessera/sim/compute/matmul.h"
 #include "tessera/sim/compute/reduce.h"
 #include "tessera/sim/compute/tile_copy.h"
@@ -37,7 +38,7 @@ Result<ComputeKernelState*> compute_state(KernelHostState& state) {
 }
 
 Status copy_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
-  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[2], "copy_tile"));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile_for_overwrite(a[2], "copy_tile"));
   return unpack_cb_tile(state, a[0], a[1], out);
 }
 
@@ -85,6 +86,15 @@ Status binary_tiles(KernelHostState& state, DstRegisters& dst, uint32_t kind, ui
                     Operands a) {
   TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(kind));
   TESSERA_ASSIGN_OR_RETURN(compute::BroadcastType broadcast, bcast_kind(bcast));
+  if (broadcast == compute::BroadcastType::kNone) {
+    TESSERA_ASSIGN_OR_RETURN(PackedCbTile lhs, front_cb_tile(state, a[0], a[2]));
+    TESSERA_ASSIGN_OR_RETURN(PackedCbTile rhs, front_cb_tile(state, a[1], a[3]));
+    if (compute::has_packed_binary_path(lhs.format, rhs.format)) {
+      TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile_for_overwrite(a[4], "binary tile operation"));
+      return compute::eltwise_binary_packed_tile(op, lhs.format, lhs.bytes, rhs.format, rhs.bytes,
+                                                 out);
+    }
+  }
   TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[4], "binary tile operation"));
   TileBuffer lhs, rhs;
   TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[2], TileSpan(lhs.data(), lhs.size())));

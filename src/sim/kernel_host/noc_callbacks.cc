@@ -1,6 +1,7 @@
 // NoC transfers from kernels: checked and performed at issue time
-// (noc_transfers.h), so the barriers have nothing to wait for. Writes may
-// unblock waiters on other cores, hence notify_progress.
+// (noc_transfers.h), so the barriers have nothing to wait for. Writes into
+// L1 may unblock waiters on other cores, hence notify_progress; writes into
+// DRAM cannot (kernels wait on L1 words and CB counters only).
 #include "kernel_host_callbacks.h"
 #include "kernel_host_failure.h"
 #include "tessera/sim/fiber/fiber_wait.h"
@@ -28,9 +29,9 @@ void noc_read(tk_ctx* ctx, uint64_t src_noc_addr, uint32_t dst_l1, uint32_t size
 
 void noc_write(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_noc_addr, uint32_t size, uint8_t noc) {
   check_noc_index(noc);
-  fail_kernel_if_error(
-      sim::noc_write(KernelHostState::of(ctx).noc_issuer(), src_l1, dst_noc_addr, size));
-  notify_progress();
+  KernelHostState& state = KernelHostState::of(ctx);
+  fail_kernel_if_error(sim::noc_write(state.noc_issuer(), src_l1, dst_noc_addr, size));
+  if (noc_address_in_l1(*state.chip, dst_noc_addr)) notify_progress();
 }
 
 void noc_write_multicast(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_mcast_addr, uint32_t size,

@@ -49,20 +49,28 @@ std::optional<Candidate> nearest_allocation(const Chip& chip, const ProgramL1Reg
 }
 
 bool covered(const Chip& chip, const ProgramL1Regions& regions, const NocEndpoint& target,
-             uint64_t size) {
+             uint64_t size, NocAccessCache* cache) {
   if (target.type == MemoryType::kL1 && target.bank < regions.num_cores()) {
     for (const L1Region& region : regions.on_core(target.bank)) {
       if (region.covers(target.offset, size)) return true;
     }
   }
-  return chip.buffers().find_covering(target.type, target.bank, target.offset, size).has_value();
+  const BufferRegistry& buffers = chip.buffers();
+  if (cache != nullptr && cache->covers(buffers, target, size)) return true;
+  const uint64_t version = buffers.version();
+  std::optional<BufferInfo> buffer =
+      buffers.find_covering(target.type, target.bank, target.offset, size);
+  if (!buffer) return false;
+  if (cache != nullptr) cache->remember(version, *buffer);
+  return true;
 }
 
 }  // namespace
 
 Status check_noc_access(const Chip& chip, const ProgramL1Regions& regions,
-                        const NocEndpoint& target, uint64_t size, const char* operation) {
-  if (covered(chip, regions, target, size)) return ok_status();
+                        const NocEndpoint& target, uint64_t size, const char* operation,
+                        NocAccessCache* cache) {
+  if (covered(chip, regions, target, size, cache)) return ok_status();
   std::string nearest = "there is no live allocation in that memory";
   if (std::optional<Candidate> candidate = nearest_allocation(chip, regions, target, size)) {
     nearest = "nearest allocation: " + candidate->name + " spanning [" + hex(candidate->begin) +

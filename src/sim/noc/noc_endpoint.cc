@@ -33,18 +33,20 @@ Result<uint64_t> l1_offset_of(const L1Memory& l1, uint32_t local) {
 }
 
 Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, const NocAddress& address) {
-  const ChipDescriptor& descriptor = chip.descriptor();
   const CoreCoord noc{address.x, address.y};
-  if (descriptor.is_worker_noc(noc)) {
-    TESSERA_ASSIGN_OR_RETURN(CoreCoord logical, descriptor.worker_logical_from_noc(noc));
-    TESSERA_ASSIGN_OR_RETURN(uint64_t offset, l1_offset_of(chip.l1(), address.local));
-    return NocEndpoint{MemoryType::kL1, descriptor.worker_index(logical), offset, noc};
-  }
-  if (std::optional<uint32_t> channel = descriptor.dram_channel_from_noc(noc)) {
-    return NocEndpoint{MemoryType::kDram, *channel, address.local, noc};
+  const NocCoreMap::Entry target = chip.noc_map().at(address.x, address.y);
+  switch (target.kind) {
+    case NocCoreMap::Kind::kWorker: {
+      TESSERA_ASSIGN_OR_RETURN(uint64_t offset, l1_offset_of(chip.l1(), address.local));
+      return NocEndpoint{MemoryType::kL1, target.index, offset, noc};
+    }
+    case NocCoreMap::Kind::kDram:
+      return NocEndpoint{MemoryType::kDram, target.index, address.local, noc};
+    case NocCoreMap::Kind::kNone:
+      break;
   }
   return make_error(ErrorCode::kOutOfRange, sim::describe(address),
-                    " reaches no worker or DRAM core of this ", arch_name(descriptor.arch),
+                    " reaches no worker or DRAM core of this ", arch_name(chip.descriptor().arch),
                     " chip");
 }
 

@@ -40,8 +40,8 @@ Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, u
   const NocAddress address = decode_noc_address(noc_address);
   Result<NocEndpoint> endpoint = resolve_noc_endpoint(*issuer.chip, address);
   if (!endpoint.ok()) return std::move(endpoint).error();
-  TESSERA_RETURN_IF_ERROR(
-      check_noc_access(*issuer.chip, *issuer.regions, *endpoint, size, operation));
+  TESSERA_RETURN_IF_ERROR(check_noc_access(*issuer.chip, *issuer.regions, *endpoint, size,
+                                           operation, issuer.access_cache));
   return endpoint_pointer(*issuer.chip, *endpoint, size);
 }
 
@@ -113,6 +113,11 @@ Status noc_write(const NocIssuer& issuer, uint32_t src_local, uint64_t dst_noc_a
   return ok_status();
 }
 
+bool noc_address_in_l1(const Chip& chip, uint64_t noc_address) {
+  const NocAddress address = decode_noc_address(noc_address);
+  return chip.noc_map().at(address.x, address.y).kind == NocCoreMap::Kind::kWorker;
+}
+
 Status noc_write_multicast(const NocIssuer& issuer, uint32_t src_local,
                            uint64_t dst_multicast_address, uint32_t size, bool loopback) {
   const NocMulticastAddress address = decode_noc_multicast_address(dst_multicast_address);
@@ -127,7 +132,7 @@ Status noc_write_multicast(const NocIssuer& issuer, uint32_t src_local,
     const NocEndpoint endpoint{MemoryType::kL1, core, offset,
                                issuer.chip->descriptor().worker_cores[core]};
     TESSERA_RETURN_IF_ERROR(check_noc_access(*issuer.chip, *issuer.regions, endpoint, size,
-                                             "noc_async_write_multicast"));
+                                             "noc_async_write_multicast", issuer.access_cache));
     TESSERA_ASSIGN_OR_RETURN(uint8_t * dst, endpoint_pointer(*issuer.chip, endpoint, size));
     destinations.push_back(dst);
   }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 
+#include "tessera/base/vector_clones.h"
 #include "tessera/sim/tile/bfloat16.h"
 #include "tessera/sim/tile/bfp8.h"
 #include "tessera/sim/tile/float16.h"
@@ -52,7 +53,7 @@ Int int64_to_saturated(int64_t value) {
 // (these two conversions are every bf16 unpack and pack of a kernel).
 constexpr uint64_t kRun = 64;
 
-void decode_bfloat16(const std::byte* in, float* out, uint64_t n) {
+TESSERA_VECTOR_CLONES void decode_bfloat16(const std::byte* in, float* out, uint64_t n) {
   uint64_t i = 0;
   for (; i + kRun <= n; i += kRun) {
     uint16_t bits[kRun];
@@ -62,7 +63,7 @@ void decode_bfloat16(const std::byte* in, float* out, uint64_t n) {
   for (; i < n; ++i) out[i] = bfloat16_bits_to_float(load<uint16_t>(in + 2 * i));
 }
 
-void encode_bfloat16(const float* in, std::byte* out, uint64_t n) {
+TESSERA_VECTOR_CLONES void encode_bfloat16(const float* in, std::byte* out, uint64_t n) {
   uint64_t i = 0;
   for (; i + kRun <= n; i += kRun) {
     uint16_t bits[kRun];

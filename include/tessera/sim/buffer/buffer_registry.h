@@ -6,6 +6,7 @@
 // handle to a freed buffer is detected instead of reaching another buffer.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -56,6 +57,9 @@ class BufferRegistry {
 
   Result<BufferInfo> lookup(BufferId id) const;
   std::vector<BufferInfo> live_buffers() const;
+  // Moves on every allocation and deallocation: a cached answer of
+  // find_covering stays true while the version read before it is current.
+  uint64_t version() const { return version_.load(std::memory_order_acquire); }
   // The live buffer whose data covers [offset, offset + size) of `bank`.
   std::optional<BufferInfo> find_covering(MemoryType type, uint32_t bank, uint64_t offset,
                                           uint64_t size) const;
@@ -81,6 +85,7 @@ class BufferRegistry {
   Result<const Slot*> live_slot(BufferId id) const;
 
   mutable std::mutex mutex_;
+  std::atomic<uint64_t> version_{1};
   BankAllocator dram_;
   BankAllocator l1_;
   CoreCoord grid_;

@@ -37,6 +37,9 @@ class DstRegisters {
   Result<compute::TileSpan> tile(uint32_t index, const char* operation);
   // `count` consecutive tiles starting at `first` (matmul_block).
   Result<std::span<float>> tiles(uint32_t first, uint32_t count, const char* operation);
+  // The tile at `index` for an op that writes all of it without reading it
+  // (copy_tile, a binary op): skips zeroing what is about to be replaced.
+  Result<compute::TileSpan> tile_for_overwrite(uint32_t index, const char* operation);
 
   // Whether math wrote (or was handed) tile `index` since the last acquire:
   // a reduction into an untouched tile starts from its input, not from 0.
@@ -47,11 +50,15 @@ class DstRegisters {
   void acquire();
 
  private:
+  Status check_range(uint32_t first, uint32_t count, const char* operation) const;
+
   DstConfig config_;
   std::unique_ptr<float[]> values_;  // capacity() tiles, tile order (after config_)
-  uint32_t zeroed_ = 0;              // tiles holding defined values
-  // Tiles handed out since the last acquire: only these can be non-zero,
-  // so acquire clears just them (often 1 of 8 tiles).
+  // Tiles that must read as zero but whose memory was not cleared yet: all
+  // of them at first, and every touched tile after an acquire. A tile is
+  // cleared when handed out for reading, or not at all when overwritten.
+  uint32_t zero_pending_ = ~0u;
+  // Tiles handed out since the last acquire.
   uint32_t touched_ = 0;
 };
 

@@ -37,6 +37,11 @@ void yield_now();
 // increment) when nobody is idle.
 void notify_progress();
 
+// Like notify_progress, for state only fibers of the caller's own core wait
+// on (its CB counters). A core's fibers share one host thread, so this is a
+// plain counter bump that no other worker sees or pays for.
+void notify_core_progress();
+
 // Ends the current fiber's program with `error`: the fiber is abandoned at
 // this point (its stack is not unwound, so no exception ever crosses kernel
 // code) and run() returns the error. Hold no owning objects on the stack

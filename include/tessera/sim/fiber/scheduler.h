@@ -20,8 +20,9 @@ struct SchedulerOptions {
   // Host threads to run fibers on; 0 means one per hardware thread. Fibers
   // of one core always share a thread, so more threads than cores is moot.
   unsigned threads = 0;
-  // One thread, fibers resumed in the order they were added: the same
-  // program always produces the same interleaving.
+  // One thread, cores taken in the order their first fiber was added and a
+  // core's fibers in the order added: the same program always produces the
+  // same interleaving.
   bool deterministic = false;
   // Usable bytes per fiber stack; a guard page below it turns an overflow
   // into a reported fault.

@@ -44,8 +44,9 @@ struct KernelHostState {
   std::array<tessera_cb_interface, TESSERA_NUM_CIRCULAR_BUFFERS> cbs{};
   std::unique_ptr<ComputeKernelState> compute;  // compute kernels only
   bool strict_cb_pages = false;                 // see ProgramPlan::strict_cb_pages
+  NocAccessCache noc_access_cache;              // buffers this kernel's transfers hit
 
-  NocIssuer noc_issuer() const { return {chip, regions, core->index}; }
+  NocIssuer noc_issuer() { return {chip, regions, core->index, &noc_access_cache}; }
 
   // The state behind a kernel's context (set as the invocation's device
   // state by the program run).

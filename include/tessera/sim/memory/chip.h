@@ -9,6 +9,7 @@
 
 #include "tessera/base/status.h"
 #include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/sim/arch/noc_core_map.h"
 #include "tessera/sim/buffer/buffer_registry.h"
 #include "tessera/sim/memory/dram_memory.h"
 #include "tessera/sim/memory/l1_memory.h"
@@ -20,6 +21,7 @@ class Chip {
   static Result<std::unique_ptr<Chip>> create(ChipDescriptor descriptor);
 
   const ChipDescriptor& descriptor() const { return descriptor_; }
+  const NocCoreMap& noc_map() const { return noc_map_; }
   L1Memory& l1() { return l1_; }
   const L1Memory& l1() const { return l1_; }
   DramMemory& dram() { return dram_; }
@@ -39,11 +41,13 @@ class Chip {
   Chip(ChipDescriptor descriptor, L1Memory l1, DramMemory dram,
        std::unique_ptr<BufferRegistry> buffers)
       : descriptor_(std::move(descriptor)),
+        noc_map_(descriptor_),
         l1_(std::move(l1)),
         dram_(std::move(dram)),
         buffers_(std::move(buffers)) {}
 
   ChipDescriptor descriptor_;
+  NocCoreMap noc_map_;
   L1Memory l1_;
   DramMemory dram_;
   std::unique_ptr<BufferRegistry> buffers_;

@@ -8,13 +8,16 @@
 
 #include "tessera/base/status.h"
 #include "tessera/sim/memory/chip.h"
+#include "tessera/sim/noc/noc_access_cache.h"
 #include "tessera/sim/noc/noc_endpoint.h"
 #include "tessera/sim/noc/program_l1_regions.h"
 
 namespace tessera::sim {
 
 // `operation`: "noc_async_read", "noc_async_write"... for the message.
+// `cache` (optional) remembers the buffers found, for the next checks.
 Status check_noc_access(const Chip& chip, const ProgramL1Regions& regions,
-                        const NocEndpoint& target, uint64_t size, const char* operation);
+                        const NocEndpoint& target, uint64_t size, const char* operation,
+                        NocAccessCache* cache = nullptr);
 
 }  // namespace tessera::sim

@@ -13,6 +13,7 @@
 
 #include "tessera/base/status.h"
 #include "tessera/sim/memory/chip.h"
+#include "tessera/sim/noc/noc_access_cache.h"
 #include "tessera/sim/noc/program_l1_regions.h"
 
 namespace tessera::sim {
@@ -20,7 +21,8 @@ namespace tessera::sim {
 struct NocIssuer {
   Chip* chip = nullptr;
   const ProgramL1Regions* regions = nullptr;
-  uint32_t core = 0;  // logical worker index of the issuing core
+  uint32_t core = 0;                       // logical worker index of the issuing core
+  NocAccessCache* access_cache = nullptr;  // the issuing kernel's, if any
 };
 
 Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
@@ -34,6 +36,10 @@ Status noc_write_multicast(const NocIssuer& issuer, uint32_t src_local,
 // One 32-bit word, bytes selected by `byte_enable` (bit i: byte i).
 Status noc_inline_write(const NocIssuer& issuer, uint64_t dst_noc_address, uint32_t value,
                         uint8_t byte_enable);
+// Whether a unicast NoC address lands in some worker's L1. Only L1 words
+// are polled by kernels, so only writes there can unblock a waiter.
+bool noc_address_in_l1(const Chip& chip, uint64_t noc_address);
+
 // Atomic add to a 32-bit L1 word (semaphores).
 Status noc_atomic_increment(const NocIssuer& issuer, uint64_t dst_noc_address, uint32_t increment);
 

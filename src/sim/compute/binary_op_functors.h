@@ -1,0 +1,51 @@
+// The scalar functions behind each BinaryOp, shared by the fp32 array
+// loops (binary_op.cc) and the fused packed-tile loops.
+#pragma once
+
+#include <cmath>
+
+#include "tessera/sim/compute/binary_op.h"
+
+namespace tessera::sim::compute {
+
+// NaN-propagating max/min like torch.maximum; a plain `a > b ? a : b` would drop NaN in b.
+inline float max_of(float x, float y) {
+  return (x != x || x > y) ? x : y;
+}
+inline float min_of(float x, float y) {
+  return (x != x || x < y) ? x : y;
+}
+inline float pow_of(float x, float y) {
+  return static_cast<float>(std::pow(static_cast<double>(x), static_cast<double>(y)));
+}
+
+// Calls apply(f) with the scalar function of `op`, so each op gets its own
+// loop instantiation (no per-element dispatch).
+template <typename Apply>
+void dispatch_binary_op(BinaryOp op, Apply apply) {
+  switch (op) {
+    case BinaryOp::kAdd:
+      apply([](float x, float y) { return x + y; });
+      break;
+    case BinaryOp::kSub:
+      apply([](float x, float y) { return x - y; });
+      break;
+    case BinaryOp::kMul:
+      apply([](float x, float y) { return x * y; });
+      break;
+    case BinaryOp::kDiv:
+      apply([](float x, float y) { return x / y; });
+      break;
+    case BinaryOp::kMax:
+      apply(max_of);
+      break;
+    case BinaryOp::kMin:
+      apply(min_of);
+      break;
+    case BinaryOp::kPow:
+      apply(pow_of);
+      break;
+  }
+}
+
+}  // namespace tessera::sim::compute
