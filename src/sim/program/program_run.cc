@@ -1,5 +1,7 @@
 #include "tessera/sim/program/program_run.h"
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -67,13 +69,18 @@ Status check_processors(const ChipDescriptor& chip, const ProgramPlan& plan) {
   return ok_status();
 }
 
-Result<std::vector<CircularBufferLayout>> cb_layouts_on(const ChipDescriptor& chip,
-                                                        const ProgramPlan& plan, CoreCoord core) {
+// Core sets were expanded and checked against the grid by the layout
+// check; membership needs no list of cores (placement asks per core).
+bool includes(const CoreRangeSet& ranges, CoreCoord core) {
+  return std::any_of(ranges.begin(), ranges.end(),
+                     [core](const CoreRange& range) { return range.contains(core); });
+}
+
+Result<std::vector<CircularBufferLayout>> cb_layouts_on(const ProgramPlan& plan, CoreCoord core) {
   std::vector<CircularBufferLayout> layouts;
-  std::vector<bool> used(TESSERA_NUM_CIRCULAR_BUFFERS, false);
+  std::array<bool, TESSERA_NUM_CIRCULAR_BUFFERS> used{};
   for (const CircularBufferPlan& cb : plan.circular_buffers) {
-    TESSERA_ASSIGN_OR_RETURN(std::vector<CoreCoord> cores, expand_cores(chip, cb.cores));
-    if (std::find(cores.begin(), cores.end(), core) == cores.end()) continue;
+    if (!includes(cb.cores, core)) continue;
     for (const CircularBufferPlan::Index& index : cb.indices) {
       if (used[index.index]) {
         return make_error(ErrorCode::kAlreadyExists, "circular buffer ", index.index,
@@ -91,8 +98,7 @@ Result<CoreRunState*> core_state(Chip& chip, const ProgramPlan& plan, RunState& 
   const ChipDescriptor& descriptor = chip.descriptor();
   const uint32_t index = descriptor.worker_index(logical);
   if (run.cores[index]) return run.cores[index].get();
-  TESSERA_ASSIGN_OR_RETURN(std::vector<CircularBufferLayout> layouts,
-                           cb_layouts_on(descriptor, plan, logical));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<CircularBufferLayout> layouts, cb_layouts_on(plan, logical));
   auto core = std::make_unique<CoreRunState>();
   core->index = index;
   core->logical = logical;
@@ -101,9 +107,7 @@ Result<CoreRunState*> core_state(Chip& chip, const ProgramPlan& plan, RunState& 
   core->circular_buffers = std::make_unique<CoreCircularBuffers>(core->window_base, layouts);
   core->semaphore_base = plan.semaphore_base;
   for (const SemaphorePlan& semaphore : plan.semaphores) {
-    TESSERA_ASSIGN_OR_RETURN(std::vector<CoreCoord> cores,
-                             expand_cores(descriptor, semaphore.cores));
-    if (std::find(cores.begin(), cores.end(), logical) == cores.end()) continue;
+    if (!includes(semaphore.cores, logical)) continue;
     core->semaphore_ids |= 1u << semaphore.id;
     auto* word = reinterpret_cast<uint32_t*>(static_cast<uintptr_t>(
         core->window_base + semaphore_offset(plan.semaphore_base, semaphore.id)));

@@ -35,6 +35,38 @@ TEST(SimDstRegisters, AcquireZeroesEveryTileUsedSinceTheLastAcquire) {
   }
 }
 
+// Zeroing is deferred: a tile read after an acquire is zero, a tile handed
+// out for overwriting keeps whatever the op then writes, and one neither
+// read nor written stays zero for the next reader.
+TEST(SimDstRegisters, OverwrittenTilesSkipZeroingButReadTilesAreZero) {
+  DstRegisters dst({.fp32_accumulation = false, .double_buffered = true});
+  for (uint32_t index = 0; index < dst.capacity(); ++index) {
+    auto tile = dst.tile(index, "test");
+    ASSERT_TRUE(tile.ok());
+    std::fill(tile->begin(), tile->end(), 7.0f);
+  }
+  dst.acquire();
+  auto overwritten = dst.tile_for_overwrite(2, "copy_tile");
+  ASSERT_TRUE(overwritten.ok());
+  std::fill(overwritten->begin(), overwritten->end(), 3.0f);
+  EXPECT_TRUE(dst.touched(2));
+  EXPECT_FALSE(dst.touched(3));
+  auto again = dst.tile(2, "pack_tile");
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(std::all_of(again->begin(), again->end(), [](float v) { return v == 3.0f; }));
+  for (uint32_t index : {0u, 3u, 7u}) {
+    auto tile = dst.tile(index, "pack_tile");
+    ASSERT_TRUE(tile.ok());
+    EXPECT_TRUE(std::all_of(tile->begin(), tile->end(), [](float v) { return v == 0.0f; }))
+        << "tile " << index;
+  }
+  dst.acquire();
+  auto cleared = dst.tile(2, "pack_tile");
+  ASSERT_TRUE(cleared.ok());
+  EXPECT_TRUE(std::all_of(cleared->begin(), cleared->end(), [](float v) { return v == 0.0f; }));
+  EXPECT_FALSE(dst.tile_for_overwrite(8, "copy_tile").ok());
+}
+
 TEST(SimDstRegisters, IndexPastTheModeIsAnErrorNamingTheOperation) {
   DstRegisters dst({.fp32_accumulation = true, .double_buffered = true});
   auto tile = dst.tile(4, "pack_tile");

@@ -78,6 +78,63 @@ TEST(SchedulerTest, ManyFibersAcrossCoresOnThePool) {
   for (const Mailbox& box : boxes) EXPECT_EQ(box.received.load(), 200);
 }
 
+// CB-style handoffs between fibers of one core signal with the core-local
+// notify only; the worker still re-checks the parked partner.
+TEST(SchedulerTest, CoreLocalProgressWakesFibersOfTheSameCore) {
+  Scheduler scheduler({.threads = 2});
+  constexpr int kCores = 16, kMessages = 500;
+  std::vector<Mailbox> boxes(kCores);
+  for (int c = 0; c < kCores; ++c) {
+    Mailbox& box = boxes[c];
+    scheduler.add({"producer", {c, 0}, [&box] {
+                     for (int i = 0; i < kMessages; ++i) {
+                       ASSERT_TRUE(wait_until([&] { return box.sent == box.received; },
+                                              [] { return std::string("full"); })
+                                       .ok());
+                       box.sent.fetch_add(1);
+                       notify_core_progress();
+                     }
+                   }});
+    scheduler.add({"consumer", {c, 0}, [&box] {
+                     for (int i = 0; i < kMessages; ++i) {
+                       ASSERT_TRUE(wait_until([&] { return box.sent > box.received; },
+                                              [] { return std::string("empty"); })
+                                       .ok());
+                       box.received.fetch_add(1);
+                       notify_core_progress();
+                     }
+                   }});
+  }
+  ASSERT_TRUE(scheduler.run().ok());
+  for (const Mailbox& box : boxes) EXPECT_EQ(box.received.load(), kMessages);
+}
+
+// A fiber parked on another core's state is not woken by core-local
+// progress elsewhere; the other core's global notify wakes it.
+TEST(SchedulerTest, CrossCoreWaitsNeedTheGlobalNotify) {
+  for (bool deterministic : {true, false}) {
+    Scheduler scheduler({.threads = 2, .deterministic = deterministic});
+    std::atomic<int> flag{0};
+    int local_steps = 0;
+    scheduler.add({"waiter", {0, 0}, [&] {
+                     ASSERT_TRUE(wait_until([&] { return flag.load() == 1; },
+                                            [] { return std::string("flag"); })
+                                     .ok());
+                   }});
+    scheduler.add({"busy", {1, 0}, [&] {
+                     for (int i = 0; i < 100; ++i) {
+                       ++local_steps;
+                       notify_core_progress();
+                       yield_now();
+                     }
+                     flag.store(1);
+                     notify_progress();
+                   }});
+    ASSERT_TRUE(scheduler.run().ok());
+    EXPECT_EQ(local_steps, 100);
+  }
+}
+
 TEST(SchedulerTest, DeterministicModeRepeatsTheInterleaving) {
   auto trace_of_run = [] {
     Scheduler scheduler({.deterministic = true});
