@@ -35,14 +35,38 @@ void copy_bytes(uint8_t* dst, const uint8_t* src, uint32_t size) {
   std::memmove(dst, src, size);
 }
 
-Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
-                                const char* operation) {
+struct RemoteBytes {
+  uint8_t* data = nullptr;
+  MemoryType type = MemoryType::kL1;
+};
+
+Result<RemoteBytes> remote_bytes(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
+                                 const char* operation) {
   const NocAddress address = decode_noc_address(noc_address);
   Result<NocEndpoint> endpoint = resolve_noc_endpoint(*issuer.chip, address);
   if (!endpoint.ok()) return std::move(endpoint).error();
   TESSERA_RETURN_IF_ERROR(check_noc_access(*issuer.chip, *issuer.regions, *endpoint, size,
                                            operation, issuer.access_cache));
-  return endpoint_pointer(*issuer.chip, *endpoint, size);
+  TESSERA_ASSIGN_OR_RETURN(uint8_t * data, endpoint_pointer(*issuer.chip, *endpoint, size));
+  return RemoteBytes{data, endpoint->type};
+}
+
+Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
+                                const char* operation) {
+  TESSERA_ASSIGN_OR_RETURN(RemoteBytes bytes, remote_bytes(issuer, noc_address, size, operation));
+  return bytes.data;
+}
+
+// Interleaved buffers keep a bank's pages back to back, and readers walk
+// pages in order, so the next read from this bank is most likely the same
+// size right after this one. Asking the host cache for it now overlaps its
+// DRAM latency with the reads of the other banks in between (a prefetch
+// never faults, so running past the bank is harmless).
+void prefetch_next_in_bank(const uint8_t* read_end, uint32_t size) {
+  constexpr uint32_t kLine = 64;
+  constexpr uint32_t kMinimum = 1024;  // small reads are words and headers
+  if (size < kMinimum) return;
+  for (uint32_t offset = 0; offset < size; offset += kLine) __builtin_prefetch(read_end + offset);
 }
 
 Result<uint32_t*> remote_word(const NocIssuer& issuer, uint64_t noc_address,
@@ -97,10 +121,11 @@ Result<uint8_t*> local_l1_pointer(const NocIssuer& issuer, uint32_t local, uint3
 
 Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
                 uint32_t size) {
-  TESSERA_ASSIGN_OR_RETURN(uint8_t * src,
-                           remote_pointer(issuer, src_noc_address, size, "noc_async_read"));
+  TESSERA_ASSIGN_OR_RETURN(RemoteBytes src,
+                           remote_bytes(issuer, src_noc_address, size, "noc_async_read"));
   TESSERA_ASSIGN_OR_RETURN(uint8_t * dst, local_l1_pointer(issuer, dst_local, size));
-  copy_bytes(dst, src, size);
+  copy_bytes(dst, src.data, size);
+  if (src.type == MemoryType::kDram) prefetch_next_in_bank(src.data + size, size);
   return ok_status();
 }
 
