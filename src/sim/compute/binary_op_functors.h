@@ -20,9 +20,10 @@ inline float pow_of(float x, float y) {
 }
 
 // Calls apply(f) with the scalar function of `op`, so each op gets its own
-// loop instantiation (no per-element dispatch).
+// loop instantiation (no per-element dispatch). Always inlined: a caller
+// compiled for wider vectors (TESSERA_VECTOR_CLONES) keeps its loops.
 template <typename Apply>
-void dispatch_binary_op(BinaryOp op, Apply apply) {
+[[gnu::always_inline]] inline void dispatch_binary_op(BinaryOp op, Apply apply) {
   switch (op) {
     case BinaryOp::kAdd:
       apply([](float x, float y) { return x + y; });

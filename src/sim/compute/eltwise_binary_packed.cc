@@ -42,11 +42,13 @@ template <typename A, typename B, typename Op>
   }
 }
 
-// One cloned entry point per format pair; the loops are inlined into it.
-#define TESSERA_COMBINE_FORMATS(name, A, B)                                            \
-  TESSERA_VECTOR_CLONES void name(BinaryOp op, const std::byte* a, const std::byte* b, \
-                                  float* dst) {                                        \
-    dispatch_binary_op(op, [&](auto f) { combine<A, B>(a, b, dst, f); });              \
+// One cloned entry point per format pair. Everything below it is forced
+// inline: a function left out of line is compiled for baseline x86-64 only.
+#define TESSERA_COMBINE_FORMATS(name, A, B)                                               \
+  TESSERA_VECTOR_CLONES void name(BinaryOp op, const std::byte* a, const std::byte* b,    \
+                                  float* dst) {                                           \
+    dispatch_binary_op(                                                                   \
+        op, [&](auto f) __attribute__((always_inline)) { combine<A, B>(a, b, dst, f); }); \
   }
 TESSERA_COMBINE_FORMATS(combine_bf16_bf16, Bfloat16Elements, Bfloat16Elements)
 TESSERA_COMBINE_FORMATS(combine_bf16_fp32, Bfloat16Elements, Float32Elements)

@@ -48,8 +48,10 @@ std::optional<Candidate> nearest_allocation(const Chip& chip, const ProgramL1Reg
   return best;
 }
 
-bool covered(const Chip& chip, const ProgramL1Regions& regions, const NocEndpoint& target,
-             uint64_t size, NocAccessCache* cache) {
+}  // namespace
+
+bool noc_access_covered(const Chip& chip, const ProgramL1Regions& regions,
+                        const NocEndpoint& target, uint64_t size, NocAccessCache* cache) {
   if (target.type == MemoryType::kL1 && target.bank < regions.num_cores()) {
     for (const L1Region& region : regions.on_core(target.bank)) {
       if (region.covers(target.offset, size)) return true;
@@ -65,12 +67,10 @@ bool covered(const Chip& chip, const ProgramL1Regions& regions, const NocEndpoin
   return true;
 }
 
-}  // namespace
-
 Status check_noc_access(const Chip& chip, const ProgramL1Regions& regions,
                         const NocEndpoint& target, uint64_t size, const char* operation,
                         NocAccessCache* cache) {
-  if (covered(chip, regions, target, size, cache)) return ok_status();
+  if (noc_access_covered(chip, regions, target, size, cache)) return ok_status();
   std::string nearest = "there is no live allocation in that memory";
   if (std::optional<Candidate> candidate = nearest_allocation(chip, regions, target, size)) {
     nearest = "nearest allocation: " + candidate->name + " spanning [" + hex(candidate->begin) +

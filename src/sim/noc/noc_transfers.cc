@@ -101,6 +101,65 @@ Result<std::vector<uint32_t>> multicast_targets(const NocIssuer& issuer,
   return targets;
 }
 
+// The fast path of a unicast transfer: the same checks as remote_bytes and
+// local_l1_pointer, answered with compares instead of Results. nullptr
+// means "take the checked path", which then words the error (or, for a
+// local plain L1 offset, simply handles the rarer spelling).
+uint8_t* remote_bytes_fast(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
+                           MemoryType* type) {
+  const Chip& chip = *issuer.chip;
+  const NocAddress address = decode_noc_address(noc_address);
+  const NocCoreMap::Entry target = chip.noc_map().at(address.x, address.y);
+  NocEndpoint endpoint{MemoryType::kDram, target.index, address.local, {}};
+  uint8_t* bank = nullptr;
+  uint64_t bank_size = 0;
+  if (target.kind == NocCoreMap::Kind::kDram) {
+    bank = chip.dram().channel_base(target.index);
+    bank_size = chip.dram().channel_size();
+  } else if (target.kind == NocCoreMap::Kind::kWorker) {
+    const L1Memory& l1 = chip.l1();
+    const std::optional<L1Memory::Location> location = l1.locate(address.local);
+    if (!location && address.local >= l1.l1_size()) return nullptr;
+    endpoint = {MemoryType::kL1, target.index, location ? location->offset : address.local, {}};
+    bank = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(l1.window_base(target.index)));
+    bank_size = l1.l1_size();
+  } else {
+    return nullptr;
+  }
+  if (endpoint.offset > bank_size || size > bank_size - endpoint.offset) return nullptr;
+  if (!noc_access_covered(chip, *issuer.regions, endpoint, size, issuer.access_cache)) {
+    return nullptr;
+  }
+  *type = endpoint.type;
+  return bank + endpoint.offset;
+}
+
+uint8_t* local_l1_pointer_fast(const NocIssuer& issuer, uint32_t local, uint32_t size) {
+  const L1Memory& l1 = issuer.chip->l1();
+  const uint64_t window = l1.window_base(issuer.core);
+  if (local < window || uint64_t{local} + size > window + l1.l1_size()) return nullptr;
+  return reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(local));
+}
+
+Status checked_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
+                    uint32_t size) {
+  TESSERA_ASSIGN_OR_RETURN(RemoteBytes src,
+                           remote_bytes(issuer, src_noc_address, size, "noc_async_read"));
+  TESSERA_ASSIGN_OR_RETURN(uint8_t * dst, local_l1_pointer(issuer, dst_local, size));
+  copy_bytes(dst, src.data, size);
+  if (src.type == MemoryType::kDram) prefetch_next_in_bank(src.data + size, size);
+  return ok_status();
+}
+
+Status checked_write(const NocIssuer& issuer, uint32_t src_local, uint64_t dst_noc_address,
+                     uint32_t size) {
+  TESSERA_ASSIGN_OR_RETURN(uint8_t * dst,
+                           remote_pointer(issuer, dst_noc_address, size, "noc_async_write"));
+  TESSERA_ASSIGN_OR_RETURN(uint8_t * src, local_l1_pointer(issuer, src_local, size));
+  copy_bytes(dst, src, size);
+  return ok_status();
+}
+
 }  // namespace
 
 Result<uint8_t*> local_l1_pointer(const NocIssuer& issuer, uint32_t local, uint32_t size) {
@@ -121,19 +180,21 @@ Result<uint8_t*> local_l1_pointer(const NocIssuer& issuer, uint32_t local, uint3
 
 Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
                 uint32_t size) {
-  TESSERA_ASSIGN_OR_RETURN(RemoteBytes src,
-                           remote_bytes(issuer, src_noc_address, size, "noc_async_read"));
-  TESSERA_ASSIGN_OR_RETURN(uint8_t * dst, local_l1_pointer(issuer, dst_local, size));
-  copy_bytes(dst, src.data, size);
-  if (src.type == MemoryType::kDram) prefetch_next_in_bank(src.data + size, size);
+  MemoryType type{};
+  uint8_t* src = remote_bytes_fast(issuer, src_noc_address, size, &type);
+  uint8_t* dst = src != nullptr ? local_l1_pointer_fast(issuer, dst_local, size) : nullptr;
+  if (dst == nullptr) return checked_read(issuer, src_noc_address, dst_local, size);
+  copy_bytes(dst, src, size);
+  if (type == MemoryType::kDram) prefetch_next_in_bank(src + size, size);
   return ok_status();
 }
 
 Status noc_write(const NocIssuer& issuer, uint32_t src_local, uint64_t dst_noc_address,
                  uint32_t size) {
-  TESSERA_ASSIGN_OR_RETURN(uint8_t * dst,
-                           remote_pointer(issuer, dst_noc_address, size, "noc_async_write"));
-  TESSERA_ASSIGN_OR_RETURN(uint8_t * src, local_l1_pointer(issuer, src_local, size));
+  MemoryType type{};
+  uint8_t* dst = remote_bytes_fast(issuer, dst_noc_address, size, &type);
+  uint8_t* src = dst != nullptr ? local_l1_pointer_fast(issuer, src_local, size) : nullptr;
+  if (src == nullptr) return checked_write(issuer, src_local, dst_noc_address, size);
   copy_bytes(dst, src, size);
   return ok_status();
 }

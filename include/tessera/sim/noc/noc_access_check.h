@@ -14,6 +14,11 @@
 
 namespace tessera::sim {
 
+// Whether the range is inside a live buffer, CB or semaphore, without
+// building an error: the per-transfer fast path asks this first.
+bool noc_access_covered(const Chip& chip, const ProgramL1Regions& regions,
+                        const NocEndpoint& target, uint64_t size, NocAccessCache* cache = nullptr);
+
 // `operation`: "noc_async_read", "noc_async_write"... for the message.
 // `cache` (optional) remembers the buffers found, for the next checks.
 Status check_noc_access(const Chip& chip, const ProgramL1Regions& regions,
