@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tessera/base/prefetch.h"
 #include "tessera/sim/noc/noc_access_check.h"
 #include "tessera/sim/noc/noc_address.h"
 #include "tessera/sim/noc/noc_endpoint.h"
@@ -59,14 +60,12 @@ Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, u
 
 // Interleaved buffers keep a bank's pages back to back, and readers walk
 // pages in order, so the next read from this bank is most likely the same
-// size right after this one. Asking the host cache for it now overlaps its
-// DRAM latency with the reads of the other banks in between (a prefetch
-// never faults, so running past the bank is harmless).
-void prefetch_next_in_bank(const uint8_t* read_end, uint32_t size) {
-  constexpr uint32_t kLine = 64;
+// size right after this one. Asking for it now overlaps its DRAM latency
+// with the reads of the other banks in between (a prefetch never faults,
+// so running past the bank is harmless).
+[[gnu::always_inline]] inline void prefetch_next_in_bank(const uint8_t* read_end, uint32_t size) {
   constexpr uint32_t kMinimum = 1024;  // small reads are words and headers
-  if (size < kMinimum) return;
-  for (uint32_t offset = 0; offset < size; offset += kLine) __builtin_prefetch(read_end + offset);
+  if (size >= kMinimum) prefetch_for_read(read_end, size);
 }
 
 Result<uint32_t*> remote_word(const NocIssuer& issuer, uint64_t noc_address,

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "tensor_pages.h"
+#include "tessera/base/prefetch.h"
 #include "tessera/sim/tile/bfloat16.h"
 #include "tessera/sim/tile/element_convert.h"
 #include "tessera/sim/tile/tile_codec.h"
@@ -68,12 +69,6 @@ void fused_page(math::BinaryOp op, const std::byte* lhs, const std::byte* rhs, s
   });
 }
 
-// Consecutive pages sit in different banks, where the hardware prefetcher
-// does not follow; asking for the next page ahead hides most of the misses.
-void prefetch_page(const std::byte* page, uint64_t size) {
-  for (uint64_t offset = 0; offset < size; offset += 64) __builtin_prefetch(page + offset);
-}
-
 Status decode_page(const TensorSpec& spec, const std::byte* page, std::span<float> values) {
   if (spec.layout == TensorLayout::kTile) {
     return sim::tile::unpack_tile(spec.format, {page, sim::tile::tile_size_bytes(spec.format)},
@@ -127,8 +122,10 @@ Status pagewise_binary(math::BinaryOp op, const Tensor& a, const Tensor& b, cons
   auto run_fused = [&](int64_t lo, int64_t hi) {
     for (int64_t page = lo; page < hi; ++page) {
       if (page + 1 < hi) {
-        prefetch_page(a_pages.page(page + 1), a_pages.page_size());
-        prefetch_page(b_pages.page(page + 1), b_pages.page_size());
+        // Consecutive pages sit in different banks, where the hardware
+        // prefetcher does not follow.
+        prefetch_for_read(a_pages.page(page + 1), a_pages.page_size());
+        prefetch_for_read(b_pages.page(page + 1), b_pages.page_size());
       }
       const std::byte* x = a_pages.page(page);
       const std::byte* y = b_pages.page(page);
