@@ -19,10 +19,13 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   TESSERA_ASSIGN_OR_RETURN(sim::KernelCache * cache, sim::program_kernel_cache());
   std::shared_ptr<sim::Chip> chip = device.chip();
   std::shared_ptr<sim::DprintLog> dprint = program.dprint_;
-  auto run = [chip, cache, dprint, plan = std::move(plan),
+  sim::SchedulerOptions scheduler;
+  scheduler.stall_limit = options.kernel_stall_limit;
+  auto run = [chip, cache, dprint, plan = std::move(plan), scheduler,
               on_kernel_span = options.on_kernel_span]() -> Status {
-    return sim::run_program(*chip, *cache, plan,
-                            {.dprint = dprint.get(), .on_kernel_span = on_kernel_span});
+    return sim::run_program(
+        *chip, *cache, plan,
+        {.scheduler = scheduler, .dprint = dprint.get(), .on_kernel_span = on_kernel_span});
   };
   TESSERA_RETURN_IF_ERROR(queue.enqueue_program(program.name(), std::move(run), options.note));
   if (!blocking) return ok_status();

@@ -26,6 +26,12 @@ const char* signal_meaning(int signal, int code) {
 }  // namespace
 
 Error describe_fault(const FaultRecord& fault, const FiberStack& stack) {
+  if (fault.signal == SIGURG) {  // the stall watchdog; code holds its limit in ms
+    return make_error(ErrorCode::kKernelFault, "stalled: ran ", fault.code / 1000.0,
+                      " s without waiting or finishing and was stopped at ", fault.address,
+                      " (an endless loop, or polling L1 by hand instead of cb_wait_front / "
+                      "noc_semaphore_wait?)");
+  }
   if (fault.signal == SIGSEGV && stack.guard_contains(fault.address)) {
     return make_error(ErrorCode::kKernelFault, "crashed: stack overflow (the fiber stack has ",
                       stack.usable_size() / 1024, " KiB; fault at guard page address ",

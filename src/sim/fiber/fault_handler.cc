@@ -1,13 +1,17 @@
 #include "fault_handler.h"
 
 #include <signal.h>
+#include <ucontext.h>
 
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 
 #include "fiber_switch.h"
+#include "tessera/sim/fiber/abandonable_code.h"
+#include "worker.h"
 
 namespace tessera::sim {
 
@@ -41,6 +45,41 @@ void on_fault(int signal, siginfo_t* info, void* context) {
     return;
   }
   fiber->fault = FaultRecord{signal, info->si_code, info->si_addr};
+  fiber->state = FiberState::kFailed;
+  leave_for_good(*fiber);
+}
+
+std::uintptr_t interrupted_instruction(void* context) {
+#if defined(__x86_64__)
+  return static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return static_cast<std::uintptr_t>(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
+#else
+  (void)context;
+  return 0;  // unknown: never abandon
+#endif
+}
+
+// The stall watchdog's request (stall_watchdog.h). Anyone else's SIGURG
+// goes to whoever had it before (by default it is ignored).
+void on_stall_request(int signal, siginfo_t* info, void* context) {
+  Fiber* fiber = current_fiber();
+  if (fiber == nullptr || fiber->state == FiberState::kFailed ||
+      !fiber->worker->stall_stop_requested()) {
+    const struct sigaction& previous = g_previous[signal];
+    if ((previous.sa_flags & SA_SIGINFO) != 0 && previous.sa_sigaction != nullptr) {
+      previous.sa_sigaction(signal, info, context);
+    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+      previous.sa_handler(signal);
+    }
+    return;
+  }
+  const std::uintptr_t instruction = interrupted_instruction(context);
+  // In tessera or libc code the thread may hold a lock; the watchdog asks
+  // again shortly, and a spinning kernel spends its time in its own code.
+  if (!in_abandonable_code(instruction)) return;
+  fiber->fault = FaultRecord{signal, static_cast<int>(fiber->worker->stall_limit_ms()),
+                             reinterpret_cast<const void*>(instruction)};
   fiber->state = FiberState::kFailed;
   leave_for_good(*fiber);
 }
@@ -84,6 +123,11 @@ void install_fault_handlers() {
       sigemptyset(&action.sa_mask);
       sigaction(signal, &action, &g_previous[signal]);
     }
+    struct sigaction stall {};
+    stall.sa_sigaction = &on_stall_request;
+    stall.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER | SA_RESTART;
+    sigemptyset(&stall.sa_mask);
+    sigaction(SIGURG, &stall, &g_previous[SIGURG]);
   });
 }
 

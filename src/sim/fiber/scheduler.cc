@@ -6,6 +6,7 @@
 
 #include "fault_handler.h"
 #include "fiber_switch.h"
+#include "stall_watchdog.h"
 #include "worker.h"
 
 namespace tessera::sim {
@@ -115,9 +116,12 @@ Status Scheduler::run() {
       worker.run();
     });
   }
-  ensure_signal_stack();
-  workers[0]->run();
-  for (std::thread& thread : threads) thread.join();
+  {
+    StallWatchdog watchdog(workers, options_.stall_limit);
+    ensure_signal_stack();
+    workers[0]->run();
+    for (std::thread& thread : threads) thread.join();
+  }
 
   if (std::optional<Error> error = run.take_error()) {
     error->add_context("run of " + std::to_string(fibers.size()) + " kernel fibers");

@@ -1,7 +1,10 @@
 #include "worker.h"
 
+#include <signal.h>
+
 #include "fault_description.h"
 #include "fiber_switch.h"
+#include "tessera/base/steady_clock.h"
 
 namespace tessera::sim {
 
@@ -51,7 +54,9 @@ void Worker::run_core_turn(const std::vector<Fiber*>& core, PassResult& pass) {
       pass.unfinished = true;
       if (!ready_to_resume(*fiber)) continue;
       fiber->state = FiberState::kReady;
+      running_since_ns_.store(steady_now_ns(), std::memory_order_release);
       switch_into(*fiber);
+      running_since_ns_.store(0, std::memory_order_release);
       progressed = pass.resumed_any = true;
       if (fiber->state == FiberState::kFailed) {
         report_failure(*fiber);
@@ -64,7 +69,28 @@ void Worker::run_core_turn(const std::vector<Fiber*>& core, PassResult& pass) {
   }
 }
 
+bool Worker::interrupt_stalled_fiber(std::chrono::milliseconds limit) {
+  std::lock_guard lock(thread_mutex_);
+  if (!thread_running_) return false;
+  stall_limit_ms_.store(limit.count(), std::memory_order_relaxed);
+  stall_stop_requested_.store(true, std::memory_order_release);
+  pthread_kill(thread_, SIGURG);
+  return true;
+}
+
 void Worker::run() {
+  {
+    std::lock_guard lock(thread_mutex_);
+    thread_ = pthread_self();
+    thread_running_ = true;
+  }
+  struct LeaveThread {
+    Worker& worker;
+    ~LeaveThread() {
+      std::lock_guard lock(worker.thread_mutex_);
+      worker.thread_running_ = false;
+    }
+  } leave{*this};
   while (!run_.stopping()) {
     const std::uint64_t pass_epoch = run_.epoch();
     PassResult pass;

@@ -4,7 +4,13 @@
 // and writer hand tiles to each other.
 #pragma once
 
+#include <pthread.h>
+
+#include <atomic>
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include "fiber.h"
@@ -26,6 +32,17 @@ class Worker {
 
   // Runs until all its fibers finish or the run stops.
   void run();
+
+  // For the stall watchdog: when the fiber now running was switched into
+  // (steady-clock ns), 0 while the worker is between fibers.
+  int64_t running_since_ns() const { return running_since_ns_.load(std::memory_order_acquire); }
+  // Asks the worker's thread to stop the running fiber (SIGURG; the handler
+  // only acts inside kernel code). False once the thread left run().
+  bool interrupt_stalled_fiber(std::chrono::milliseconds limit);
+  bool stall_stop_requested() const {
+    return stall_stop_requested_.load(std::memory_order_acquire);
+  }
+  int64_t stall_limit_ms() const { return stall_limit_ms_.load(std::memory_order_relaxed); }
 
   // The host thread's stack, learned at the first switch; sanitizer builds
   // need it to switch back.
@@ -49,6 +66,14 @@ class Worker {
   RunState& run_;
   std::vector<std::vector<Fiber*>> cores_;  // fibers by core, in the order added
   std::uint64_t local_epoch_ = 1;
+
+  std::atomic<int64_t> running_since_ns_{0};
+  std::atomic<bool> stall_stop_requested_{false};
+  std::atomic<int64_t> stall_limit_ms_{0};
+  // Guards signalling the thread against it leaving run() meanwhile.
+  std::mutex thread_mutex_;
+  pthread_t thread_{};
+  bool thread_running_ = false;
 };
 
 }  // namespace tessera::sim

@@ -1,6 +1,12 @@
 #include "tessera/sim/jit/loaded_kernel.h"
 
 #include <dlfcn.h>
+#include <link.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "tessera/sim/fiber/abandonable_code.h"
 
 namespace tessera::sim {
 
@@ -9,6 +15,35 @@ namespace {
 std::string last_dl_error() {
   const char* message = dlerror();
   return message != nullptr ? message : "unknown error";
+}
+
+struct CodeSearch {
+  std::uintptr_t load_address = 0;
+  std::uintptr_t begin = UINTPTR_MAX;
+  std::uintptr_t end = 0;
+};
+
+// The executable segments of the object loaded at `load_address`.
+int find_code(dl_phdr_info* info, std::size_t, void* data) {
+  auto* search = static_cast<CodeSearch*>(data);
+  if (info->dlpi_addr != search->load_address) return 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const ElfW(Phdr)& header = info->dlpi_phdr[i];
+    if (header.p_type != PT_LOAD || (header.p_flags & PF_X) == 0) continue;
+    search->begin = std::min<std::uintptr_t>(search->begin, info->dlpi_addr + header.p_vaddr);
+    search->end =
+        std::max<std::uintptr_t>(search->end, info->dlpi_addr + header.p_vaddr + header.p_memsz);
+  }
+  return 1;
+}
+
+// Lets the stall watchdog stop fibers spinning inside this kernel's code.
+int register_kernel_code(void* handle) {
+  link_map* map = nullptr;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr) return -1;
+  CodeSearch search{.load_address = map->l_addr};
+  dl_iterate_phdr(&find_code, &search);
+  return search.end > search.begin ? register_abandonable_code(search.begin, search.end) : -1;
 }
 
 }  // namespace
@@ -46,10 +81,12 @@ Result<std::shared_ptr<LoadedKernel>> LoadedKernel::load(const std::string& kern
                       "' rejected the host table (ABI ", table.abi_version, ", ", table.size,
                       " bytes)");
   }
+  kernel->code_slot_ = register_kernel_code(kernel->handle_);
   return kernel;
 }
 
 LoadedKernel::~LoadedKernel() {
+  unregister_abandonable_code(code_slot_);
   if (handle_ != nullptr) dlclose(handle_);
 }
 

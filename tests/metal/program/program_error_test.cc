@@ -2,6 +2,7 @@
 // the device runs the next program normally.
 #include <gmock/gmock.h>
 
+#include <chrono>
 #include <string>
 
 #include "program_test_support.h"
@@ -149,6 +150,39 @@ void kernel_main() {
   ASSERT_FALSE(status.ok());
   EXPECT_EQ(status.error().code(), ErrorCode::kKernelFault);
   EXPECT_THAT(status.error().describe(), AllOf(HasSubstr("segfault.cpp"), HasSubstr("(1,1)")));
+  expect_device_still_works();
+}
+
+// The classic hang: polling an L1 flag by hand that nobody ever sets. The
+// watchdog stops the spinning kernel, the run names it, and the device
+// (and the other cores' kernels) are fine.
+TEST_F(ProgramErrorTest, SpinningKernelIsStoppedAsStalled) {
+  Program program("spin");
+  ASSERT_TRUE(create_kernel_from_string(program, "spin.cpp", R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  volatile uint32_t* flag = reinterpret_cast<volatile uint32_t*>(get_write_ptr(0));
+  *flag = 0;
+  while (*flag == 0) {
+  }
+}
+)",
+                                        {{{1, 1}, {1, 1}}}, reader_config())
+                  .ok());
+  ASSERT_TRUE(create_kernel_from_string(program, "fine.cpp", "void kernel_main() {}",
+                                        {{{0, 0}, {3, 3}}}, writer_config())
+                  .ok());
+  ASSERT_TRUE(create_circular_buffer(program, {{{1, 1}, {1, 1}}},
+                                     CircularBufferConfig(4096, {{0, {{}, 2048}}}))
+                  .ok());
+  EnqueueProgramOptions options;
+  options.kernel_stall_limit = std::chrono::milliseconds(200);
+  Status status = enqueue_program(queue(), *device_, program, true, options);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().code(), ErrorCode::kKernelFault);
+  EXPECT_THAT(status.error().describe(),
+              AllOf(HasSubstr("spin.cpp"), HasSubstr("(1,1)"), HasSubstr("stalled"),
+                    HasSubstr("without waiting or finishing")));
   expect_device_still_works();
 }
 

@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <string>
 
+#include "tessera/base/steady_clock.h"
+#include "tessera/sim/fiber/abandonable_code.h"
 #include "tessera/sim/fiber/fiber_wait.h"
 #include "tessera/sim/fiber/scheduler.h"
 
@@ -87,6 +90,44 @@ TEST(FailureTest, IntegerDivisionByZeroIsReported) {
   ASSERT_FALSE(status.ok());
   EXPECT_THAT(status.error().message(), HasSubstr("SIGFPE (integer division by zero)"));
   EXPECT_TRUE(still_runs_fibers());
+}
+
+// A spinning body that registered its code as abandonable is stopped by the
+// stall watchdog; one outside registered code (host code, which may hold
+// locks) is left alone and simply finishes.
+TESSERA_DELIBERATE_FAULT void spin_until(const std::atomic<bool>& done) {
+  while (!done.load(std::memory_order_relaxed)) {
+  }
+}
+
+TEST(FailureTest, StallWatchdogOnlyStopsAbandonableCode) {
+  std::atomic<bool> done{false};
+  {
+    Scheduler scheduler({.threads = 1, .stall_limit = std::chrono::milliseconds(50)});
+    scheduler.add({"host_spin", {0, 0}, [&] {
+                     const int64_t start = steady_now_ns();
+                     while (steady_now_ns() - start < 300'000'000) {
+                     }
+                   }});
+    Status status = scheduler.run();
+    EXPECT_TRUE(status.ok()) << status.error().describe();
+  }
+  // Everything is abandonable now, this test's code included.
+  const int slot = register_abandonable_code(0x1000, UINTPTR_MAX);
+  ASSERT_GE(slot, 0);
+  Scheduler scheduler({.threads = 2, .stall_limit = std::chrono::milliseconds(50)});
+  scheduler.add({"spinner", {1, 0}, [&] { spin_until(done); }});
+  scheduler.add({"fine", {0, 0}, [] {}});
+  Status status = scheduler.run();
+  unregister_abandonable_code(slot);
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().code(), ErrorCode::kKernelFault);
+  EXPECT_THAT(status.error().describe(), HasSubstr("kernel 'spinner' on core (1,0)"));
+  EXPECT_THAT(status.error().describe(), HasSubstr("stalled"));
+  EXPECT_FALSE(in_abandonable_code(reinterpret_cast<std::uintptr_t>(&spin_until)));
+  // The scheduler runs the next batch normally.
+  scheduler.add({"after", {0, 0}, [] {}});
+  EXPECT_TRUE(scheduler.run().ok());
 }
 
 TEST(FailureTest, ErrorRaisedInsideAFiberEndsTheRun) {

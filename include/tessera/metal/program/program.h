@@ -7,6 +7,7 @@
 // parallel), and it runs in queue order on the device's chip.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "tessera/metal/device.h"
 #include "tessera/metal/program/circular_buffer_config.h"
 #include "tessera/metal/program/kernel_config.h"
+#include "tessera/sim/fiber/scheduler.h"
 #include "tessera/sim/jit/dprint_log.h"
 #include "tessera/sim/program/kernel_run_span.h"
 #include "tessera/sim/program/program_plan.h"
@@ -109,6 +111,9 @@ struct EnqueueProgramOptions {
   // thread that ran it (possibly several at once: must be thread-safe).
   // Null: kernels are not timed at all.
   std::function<void(const sim::KernelRunSpan&)> on_kernel_span{};
+  // A kernel running this long without waiting or finishing is stopped and
+  // the run fails as stalled (sim::SchedulerOptions::stall_limit).
+  std::chrono::milliseconds kernel_stall_limit{sim::SchedulerOptions{}.stall_limit};
 };
 
 // Runs `program` in queue order on `device`. Blocking: returns the run's

@@ -7,6 +7,7 @@
 // fiber's core, kernel and what it waits on.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <vector>
@@ -27,6 +28,11 @@ struct SchedulerOptions {
   // Usable bytes per fiber stack; a guard page below it turns an overflow
   // into a reported fault.
   std::size_t stack_size = 256 * 1024;
+  // A fiber running this long without blocking or finishing is stopped
+  // (if it is in kernel code; abandonable_code.h) and fails the run as
+  // stalled: an endless loop, or polling L1 by hand instead of through a
+  // wait. 0 turns the watchdog off.
+  std::chrono::milliseconds stall_limit{30'000};
 };
 
 class Scheduler {

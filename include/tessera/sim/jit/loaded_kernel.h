@@ -36,6 +36,7 @@ class LoadedKernel {
   std::string name_;
   std::string path_;
   void* handle_ = nullptr;
+  int code_slot_ = -1;  // its text in the abandonable-code table, if registered
   void (*set_context_)(tessera_kernel_context*) = nullptr;
   int (*run_)() = nullptr;
 };
