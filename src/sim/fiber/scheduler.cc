@@ -117,7 +117,7 @@ Status Scheduler::run() {
     });
   }
   {
-    StallWatchdog watchdog(workers, options_.stall_limit);
+    StallWatch watch(workers, options_.stall_limit);
     ensure_signal_stack();
     workers[0]->run();
     for (std::thread& thread : threads) thread.join();

@@ -1,39 +1,32 @@
-// Watches a run's workers for a fiber that keeps its thread without ever
+// Watches running workers for a fiber that keeps its thread without ever
 // blocking or finishing (SchedulerOptions::stall_limit), and asks that
 // worker to stop it. The run then fails with the kernel and core named,
 // instead of hanging the process.
+//
+// One thread serves the whole process, started on first use and asleep
+// while no run is watched: a program run only registers its workers (a
+// thread per run would cost more than a small program takes).
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include "worker.h"
 
 namespace tessera::sim {
 
-class StallWatchdog {
+class StallWatch {
  public:
-  // Starts watching unless `limit` is zero.
-  StallWatchdog(const std::vector<std::unique_ptr<Worker>>& workers,
-                std::chrono::milliseconds limit);
-  // Stops watching; call once every worker left run().
-  ~StallWatchdog();
-  StallWatchdog(const StallWatchdog&) = delete;
-  StallWatchdog& operator=(const StallWatchdog&) = delete;
+  // Watches `workers` until destroyed; a zero `limit` watches nothing.
+  StallWatch(const std::vector<std::unique_ptr<Worker>>& workers, std::chrono::milliseconds limit);
+  ~StallWatch();
+  StallWatch(const StallWatch&) = delete;
+  StallWatch& operator=(const StallWatch&) = delete;
 
  private:
-  void watch();
-
   const std::vector<std::unique_ptr<Worker>>& workers_;
   const std::chrono::milliseconds limit_;
-  std::mutex mutex_;
-  std::condition_variable stop_;
-  bool stopping_ = false;
-  std::thread thread_;
 };
 
 }  // namespace tessera::sim

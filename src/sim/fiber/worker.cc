@@ -4,7 +4,6 @@
 
 #include "fault_description.h"
 #include "fiber_switch.h"
-#include "tessera/base/steady_clock.h"
 
 namespace tessera::sim {
 
@@ -54,9 +53,9 @@ void Worker::run_core_turn(const std::vector<Fiber*>& core, PassResult& pass) {
       pass.unfinished = true;
       if (!ready_to_resume(*fiber)) continue;
       fiber->state = FiberState::kReady;
-      running_since_ns_.store(steady_now_ns(), std::memory_order_release);
+      switches_.store(switches_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
       switch_into(*fiber);
-      running_since_ns_.store(0, std::memory_order_release);
+      switches_.store(switches_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
       progressed = pass.resumed_any = true;
       if (fiber->state == FiberState::kFailed) {
         report_failure(*fiber);

@@ -33,9 +33,11 @@ class Worker {
   // Runs until all its fibers finish or the run stops.
   void run();
 
-  // For the stall watchdog: when the fiber now running was switched into
-  // (steady-clock ns), 0 while the worker is between fibers.
-  int64_t running_since_ns() const { return running_since_ns_.load(std::memory_order_acquire); }
+  // For the stall watchdog: bumped on every switch into a fiber and back,
+  // so it is odd while a fiber runs. A value that stays odd and unchanged
+  // for the stall limit is one fiber keeping the thread. (A counter, not a
+  // clock read: it is on the path of every hand-off.)
+  uint64_t switch_count() const { return switches_.load(std::memory_order_acquire); }
   // Asks the worker's thread to stop the running fiber (SIGURG; the handler
   // only acts inside kernel code). False once the thread left run().
   bool interrupt_stalled_fiber(std::chrono::milliseconds limit);
@@ -67,7 +69,7 @@ class Worker {
   std::vector<std::vector<Fiber*>> cores_;  // fibers by core, in the order added
   std::uint64_t local_epoch_ = 1;
 
-  std::atomic<int64_t> running_since_ns_{0};
+  std::atomic<uint64_t> switches_{0};  // written by the worker's thread only
   std::atomic<bool> stall_stop_requested_{false};
   std::atomic<int64_t> stall_limit_ms_{0};
   // Guards signalling the thread against it leaving run() meanwhile.
