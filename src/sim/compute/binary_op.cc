@@ -44,14 +44,6 @@ void map_scalar(const float* a, float s, float* out, size_t n, Op op) {
   for (size_t i = 0; i < n; ++i) out[i] = op(a[i], s);
 }
 
-Status check_binary_op(BinaryOp op, const char* what) {
-  if (static_cast<int>(op) >= 0 && static_cast<int>(op) <= static_cast<int>(BinaryOp::kPow)) {
-    return ok_status();
-  }
-  return make_error(ErrorCode::kInvalidArgument, what, ": binary op code ", static_cast<int>(op),
-                    " is not defined");
-}
-
 }  // namespace
 
 const char* binary_op_name(BinaryOp op) {

@@ -19,6 +19,15 @@ inline float pow_of(float x, float y) {
   return static_cast<float>(std::pow(static_cast<double>(x), static_cast<double>(y)));
 }
 
+// An error naming `what` for an op code outside BinaryOp.
+inline Status check_binary_op(BinaryOp op, const char* what) {
+  if (static_cast<int>(op) >= 0 && static_cast<int>(op) <= static_cast<int>(BinaryOp::kPow)) {
+    return ok_status();
+  }
+  return make_error(ErrorCode::kInvalidArgument, what, ": binary op code ", static_cast<int>(op),
+                    " is not defined");
+}
+
 // Calls apply(f) with the scalar function of `op`, so each op gets its own
 // loop instantiation (no per-element dispatch). Always inlined: a caller
 // compiled for wider vectors (TESSERA_VECTOR_CLONES) keeps its loops.

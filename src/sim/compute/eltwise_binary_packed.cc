@@ -67,10 +67,7 @@ bool has_packed_binary_path(DataFormat a, DataFormat b) {
 
 Status eltwise_binary_packed_tile(BinaryOp op, DataFormat format_a, const std::byte* a,
                                   DataFormat format_b, const std::byte* b, TileSpan dst) {
-  if (static_cast<int>(op) < 0 || static_cast<int>(op) > static_cast<int>(BinaryOp::kPow)) {
-    return make_error(ErrorCode::kInvalidArgument, "eltwise binary: op code ", static_cast<int>(op),
-                      " is not defined");
-  }
+  TESSERA_RETURN_IF_ERROR(check_binary_op(op, "eltwise binary on packed tiles"));
   if (!has_packed_binary_path(format_a, format_b)) {
     return make_error(ErrorCode::kInvalidArgument,
                       "eltwise binary on packed tiles: ", tile::data_format_name(format_a), " and ",

@@ -32,25 +32,49 @@ Result<uint64_t> l1_offset_of(const L1Memory& l1, uint32_t local) {
                     hex(l1.l1_size()));
 }
 
-Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, const NocAddress& address) {
+std::optional<NocEndpoint> find_noc_endpoint(const Chip& chip, const NocAddress& address) {
   const CoreCoord noc{address.x, address.y};
   const NocCoreMap::Entry target = chip.noc_map().at(address.x, address.y);
   switch (target.kind) {
     case NocCoreMap::Kind::kWorker: {
-      TESSERA_ASSIGN_OR_RETURN(uint64_t offset, l1_offset_of(chip.l1(), address.local));
-      return NocEndpoint{MemoryType::kL1, target.index, offset, noc};
+      const L1Memory& l1 = chip.l1();
+      if (auto location = l1.locate(address.local)) {
+        return NocEndpoint{MemoryType::kL1, target.index, location->offset, noc};
+      }
+      if (address.local >= l1.l1_size()) return std::nullopt;
+      return NocEndpoint{MemoryType::kL1, target.index, address.local, noc};
     }
     case NocCoreMap::Kind::kDram:
       return NocEndpoint{MemoryType::kDram, target.index, address.local, noc};
     case NocCoreMap::Kind::kNone:
       break;
   }
+  return std::nullopt;
+}
+
+Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, const NocAddress& address) {
+  if (std::optional<NocEndpoint> endpoint = find_noc_endpoint(chip, address)) return *endpoint;
+  if (chip.noc_map().at(address.x, address.y).kind == NocCoreMap::Kind::kWorker) {
+    return l1_offset_of(chip.l1(), address.local).error();  // says why the address is bad
+  }
   return make_error(ErrorCode::kOutOfRange, sim::describe(address),
                     " reaches no worker or DRAM core of this ", arch_name(chip.descriptor().arch),
                     " chip");
 }
 
+uint8_t* endpoint_data(const Chip& chip, const NocEndpoint& endpoint, uint64_t size) {
+  const bool dram = endpoint.type == MemoryType::kDram;
+  const uint32_t banks =
+      dram ? chip.descriptor().num_dram_channels : chip.descriptor().num_workers();
+  const uint64_t bank_size = dram ? chip.dram().channel_size() : chip.l1().l1_size();
+  if (endpoint.bank >= banks || endpoint.offset > bank_size || size > bank_size - endpoint.offset)
+    return nullptr;
+  return chip.bank_base(endpoint.type, endpoint.bank) + endpoint.offset;
+}
+
 Result<uint8_t*> endpoint_pointer(const Chip& chip, const NocEndpoint& endpoint, uint64_t size) {
+  if (uint8_t* data = endpoint_data(chip, endpoint, size)) return data;
+  // The memories word the bounds error.
   if (endpoint.type == MemoryType::kDram) {
     return chip.dram().host_pointer(endpoint.bank, endpoint.offset, size);
   }

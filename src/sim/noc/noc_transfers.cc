@@ -36,26 +36,14 @@ void copy_bytes(uint8_t* dst, const uint8_t* src, uint32_t size) {
   std::memmove(dst, src, size);
 }
 
-struct RemoteBytes {
-  uint8_t* data = nullptr;
-  MemoryType type = MemoryType::kL1;
-};
-
-Result<RemoteBytes> remote_bytes(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
-                                 const char* operation) {
+Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
+                                const char* operation) {
   const NocAddress address = decode_noc_address(noc_address);
   Result<NocEndpoint> endpoint = resolve_noc_endpoint(*issuer.chip, address);
   if (!endpoint.ok()) return std::move(endpoint).error();
   TESSERA_RETURN_IF_ERROR(check_noc_access(*issuer.chip, *issuer.regions, *endpoint, size,
                                            operation, issuer.access_cache));
-  TESSERA_ASSIGN_OR_RETURN(uint8_t * data, endpoint_pointer(*issuer.chip, *endpoint, size));
-  return RemoteBytes{data, endpoint->type};
-}
-
-Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
-                                const char* operation) {
-  TESSERA_ASSIGN_OR_RETURN(RemoteBytes bytes, remote_bytes(issuer, noc_address, size, operation));
-  return bytes.data;
+  return endpoint_pointer(*issuer.chip, *endpoint, size);
 }
 
 // Interleaved buffers keep a bank's pages back to back, and readers walk
@@ -100,39 +88,28 @@ Result<std::vector<uint32_t>> multicast_targets(const NocIssuer& issuer,
   return targets;
 }
 
-// The fast path of a unicast transfer: the same checks as remote_bytes and
-// local_l1_pointer, answered with compares instead of Results. nullptr
-// means "take the checked path", which then words the error (or, for a
-// local plain L1 offset, simply handles the rarer spelling).
-uint8_t* remote_bytes_fast(const NocIssuer& issuer, uint64_t noc_address, uint32_t size,
-                           MemoryType* type) {
+struct RemoteBytes {
+  uint8_t* data = nullptr;  // nullptr: take the checked path
+  MemoryType type = MemoryType::kL1;
+};
+
+// The fast path of a unicast transfer: the checks of remote_pointer without
+// building Results. A miss takes the checked path, which words the error.
+RemoteBytes remote_bytes_fast(const NocIssuer& issuer, uint64_t noc_address, uint32_t size) {
   const Chip& chip = *issuer.chip;
-  const NocAddress address = decode_noc_address(noc_address);
-  const NocCoreMap::Entry target = chip.noc_map().at(address.x, address.y);
-  NocEndpoint endpoint{MemoryType::kDram, target.index, address.local, {}};
-  uint8_t* bank = nullptr;
-  uint64_t bank_size = 0;
-  if (target.kind == NocCoreMap::Kind::kDram) {
-    bank = chip.dram().channel_base(target.index);
-    bank_size = chip.dram().channel_size();
-  } else if (target.kind == NocCoreMap::Kind::kWorker) {
-    const L1Memory& l1 = chip.l1();
-    const std::optional<L1Memory::Location> location = l1.locate(address.local);
-    if (!location && address.local >= l1.l1_size()) return nullptr;
-    endpoint = {MemoryType::kL1, target.index, location ? location->offset : address.local, {}};
-    bank = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(l1.window_base(target.index)));
-    bank_size = l1.l1_size();
-  } else {
-    return nullptr;
+  const std::optional<NocEndpoint> endpoint =
+      find_noc_endpoint(chip, decode_noc_address(noc_address));
+  if (!endpoint) return {};
+  uint8_t* data = endpoint_data(chip, *endpoint, size);
+  if (data == nullptr ||
+      !noc_access_covered(chip, *issuer.regions, *endpoint, size, issuer.access_cache)) {
+    return {};
   }
-  if (endpoint.offset > bank_size || size > bank_size - endpoint.offset) return nullptr;
-  if (!noc_access_covered(chip, *issuer.regions, endpoint, size, issuer.access_cache)) {
-    return nullptr;
-  }
-  *type = endpoint.type;
-  return bank + endpoint.offset;
+  return {data, endpoint->type};
 }
 
+// Local addresses in the issuer's own window; plain offsets and errors take
+// the checked path.
 uint8_t* local_l1_pointer_fast(const NocIssuer& issuer, uint32_t local, uint32_t size) {
   const L1Memory& l1 = issuer.chip->l1();
   const uint64_t window = l1.window_base(issuer.core);
@@ -142,11 +119,10 @@ uint8_t* local_l1_pointer_fast(const NocIssuer& issuer, uint32_t local, uint32_t
 
 Status checked_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
                     uint32_t size) {
-  TESSERA_ASSIGN_OR_RETURN(RemoteBytes src,
-                           remote_bytes(issuer, src_noc_address, size, "noc_async_read"));
+  TESSERA_ASSIGN_OR_RETURN(uint8_t * src,
+                           remote_pointer(issuer, src_noc_address, size, "noc_async_read"));
   TESSERA_ASSIGN_OR_RETURN(uint8_t * dst, local_l1_pointer(issuer, dst_local, size));
-  copy_bytes(dst, src.data, size);
-  if (src.type == MemoryType::kDram) prefetch_next_in_bank(src.data + size, size);
+  copy_bytes(dst, src, size);
   return ok_status();
 }
 
@@ -179,22 +155,20 @@ Result<uint8_t*> local_l1_pointer(const NocIssuer& issuer, uint32_t local, uint3
 
 Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
                 uint32_t size) {
-  MemoryType type{};
-  uint8_t* src = remote_bytes_fast(issuer, src_noc_address, size, &type);
-  uint8_t* dst = src != nullptr ? local_l1_pointer_fast(issuer, dst_local, size) : nullptr;
+  const RemoteBytes src = remote_bytes_fast(issuer, src_noc_address, size);
+  uint8_t* dst = src.data != nullptr ? local_l1_pointer_fast(issuer, dst_local, size) : nullptr;
   if (dst == nullptr) return checked_read(issuer, src_noc_address, dst_local, size);
-  copy_bytes(dst, src, size);
-  if (type == MemoryType::kDram) prefetch_next_in_bank(src + size, size);
+  copy_bytes(dst, src.data, size);
+  if (src.type == MemoryType::kDram) prefetch_next_in_bank(src.data + size, size);
   return ok_status();
 }
 
 Status noc_write(const NocIssuer& issuer, uint32_t src_local, uint64_t dst_noc_address,
                  uint32_t size) {
-  MemoryType type{};
-  uint8_t* dst = remote_bytes_fast(issuer, dst_noc_address, size, &type);
-  uint8_t* src = dst != nullptr ? local_l1_pointer_fast(issuer, src_local, size) : nullptr;
+  const RemoteBytes dst = remote_bytes_fast(issuer, dst_noc_address, size);
+  uint8_t* src = dst.data != nullptr ? local_l1_pointer_fast(issuer, src_local, size) : nullptr;
   if (src == nullptr) return checked_write(issuer, src_local, dst_noc_address, size);
-  copy_bytes(dst, src, size);
+  copy_bytes(dst.data, src, size);
   return ok_status();
 }
 

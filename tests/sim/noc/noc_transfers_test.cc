@@ -7,6 +7,7 @@
 
 #include <cstring>
 
+#include "tessera/sim/arch/noc_core_map.h"
 #include "tessera/sim/jit/kernel_abi.h"
 #include "tessera/sim/noc/noc_address.h"
 #include "tessera/sim/noc/noc_endpoint.h"
@@ -29,12 +30,29 @@ class NocTransfersTest : public ::testing::Test {
     }
   }
   NocIssuer issuer(uint32_t core) { return {chip_.get(), &regions_, core}; }
+  BufferInfo allocate_dram(uint64_t bytes) {
+    BufferSpec spec;
+    spec.memory_type = MemoryType::kDram;
+    spec.size = bytes;
+    spec.page_size = 1024;
+    auto info = chip_->buffers().allocate(spec);
+    EXPECT_TRUE(info.ok()) << info.error().describe();
+    return *info;
+  }
+  // Page 0 of a DRAM buffer lives in channel 0 at the buffer's address; read
+  // through the kernel-style access cache.
+  Status read_page0(uint64_t address) {
+    const CoreCoord dram = chip_->descriptor().dram_cores[0];
+    const NocIssuer cached{chip_.get(), &regions_, 0, &cache_};
+    return noc_read(cached, TESSERA_NOC_XY_ADDR(dram.x, dram.y, address), window(0) + kCb, 1024);
+  }
   uint32_t window(uint32_t core) { return chip_->l1().window_base(core); }
   CoreCoord noc(uint32_t core) { return chip_->descriptor().worker_cores[core]; }
 
   static constexpr uint32_t kCb = 0x20000;
   std::unique_ptr<Chip> chip_;
   ProgramL1Regions regions_;
+  NocAccessCache cache_;
 };
 
 TEST(NocAddressTest, DecodesUnicastAndMulticast) {
@@ -102,6 +120,66 @@ TEST_F(NocTransfersTest, LocalAddressesMustBeTheIssuersL1) {
       noc_write(issuer(0), window(3) + kCb, TESSERA_NOC_XY_ADDR(target.x, target.y, kCb), 4);
   ASSERT_FALSE(status.ok());
   EXPECT_THAT(status.error().message(), HasSubstr("not the issuing core's"));
+}
+
+// The lookups every transfer makes: the coordinate table and a kernel's
+// cache of covering buffers, which must never outlive a deallocation.
+TEST(NocCoreMapTest, AgreesWithTheDescriptorsCoreLists) {
+  for (Arch arch : {Arch::kGrayskull, Arch::kWormholeB0, Arch::kBlackhole}) {
+    const ChipDescriptor chip = *builtin_chip_descriptor(arch);
+    const NocCoreMap map(chip);
+    for (uint32_t i = 0; i < chip.worker_cores.size(); ++i) {
+      const NocCoreMap::Entry entry = map.at(chip.worker_cores[i].x, chip.worker_cores[i].y);
+      EXPECT_EQ(entry.kind, NocCoreMap::Kind::kWorker);
+      EXPECT_EQ(entry.index, i);
+    }
+    for (uint32_t i = 0; i < chip.dram_cores.size(); ++i) {
+      const NocCoreMap::Entry entry = map.at(chip.dram_cores[i].x, chip.dram_cores[i].y);
+      EXPECT_EQ(entry.kind, NocCoreMap::Kind::kDram);
+      EXPECT_EQ(entry.index, i);
+    }
+    EXPECT_EQ(map.at(255, 255).kind, NocCoreMap::Kind::kNone);
+  }
+}
+
+TEST_F(NocTransfersTest, AccessCacheRemembersTheBufferATransferLandedIn) {
+  const BufferInfo buffer = allocate_dram(64 * 1024);
+  EXPECT_FALSE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 0, buffer.address, {}}, 1024));
+  ASSERT_TRUE(read_page0(buffer.address).ok());
+  EXPECT_TRUE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 0, buffer.address, {}}, 1024));
+  // Another bank the buffer uses is covered too; bytes past its end are not.
+  EXPECT_TRUE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 5, buffer.address, {}}, 1024));
+  EXPECT_FALSE(cache_.covers(chip_->buffers(),
+                             {MemoryType::kDram, 0, buffer.address + 64 * 1024, {}}, 1024));
+  EXPECT_FALSE(cache_.covers(chip_->buffers(), {MemoryType::kL1, 0, buffer.address, {}}, 1024));
+}
+
+TEST_F(NocTransfersTest, AccessCacheADeallocatedBufferIsNeverCoveredAgain) {
+  const BufferInfo buffer = allocate_dram(64 * 1024);
+  ASSERT_TRUE(read_page0(buffer.address).ok());
+  ASSERT_TRUE(chip_->buffers().deallocate(buffer.id).ok());
+  EXPECT_FALSE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 0, buffer.address, {}}, 1024));
+  Status status = read_page0(buffer.address);
+  ASSERT_FALSE(status.ok());
+  EXPECT_THAT(status.error().message(), HasSubstr("outside every live buffer"));
+}
+
+TEST_F(NocTransfersTest, AccessCacheAnUnrelatedAllocationOnlyCostsALookup) {
+  const BufferInfo buffer = allocate_dram(64 * 1024);
+  ASSERT_TRUE(read_page0(buffer.address).ok());
+  allocate_dram(4096);  // moves the registry version: the entry is re-checked
+  EXPECT_FALSE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 0, buffer.address, {}}, 1024));
+  ASSERT_TRUE(read_page0(buffer.address).ok());
+  EXPECT_TRUE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 0, buffer.address, {}}, 1024));
+}
+
+TEST(NocAddressInL1Test, OnlyWorkerCoordinatesAreL1) {
+  auto chip = Chip::create(*builtin_chip_descriptor(Arch::kWormholeB0));
+  ASSERT_TRUE(chip.ok());
+  const CoreCoord worker = (*chip)->descriptor().worker_cores[7];
+  const CoreCoord dram = (*chip)->descriptor().dram_cores[1];
+  EXPECT_TRUE(noc_address_in_l1(**chip, TESSERA_NOC_XY_ADDR(worker.x, worker.y, 0x100)));
+  EXPECT_FALSE(noc_address_in_l1(**chip, TESSERA_NOC_XY_ADDR(dram.x, dram.y, 0x100)));
 }
 
 }  // namespace

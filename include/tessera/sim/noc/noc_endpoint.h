@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "tessera/base/status.h"
@@ -31,6 +32,11 @@ struct NocEndpoint {
 // points into; an error if it is neither a window address nor an offset.
 Result<uint64_t> l1_offset_of(const L1Memory& l1, uint32_t local);
 
+// The endpoint a unicast NoC address reaches, or nullopt when nothing sits
+// at its coordinates or its L1 address is neither a window address nor an
+// offset. The per-transfer fast path; resolve_noc_endpoint words the error.
+std::optional<NocEndpoint> find_noc_endpoint(const Chip& chip, const NocAddress& address);
+
 // Resolves a unicast NoC address; an error names it when no worker or DRAM
 // core sits at those coordinates.
 Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, const NocAddress& address);
@@ -38,5 +44,7 @@ Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, const NocAddress& add
 // Host pointer to `size` bytes at `endpoint`, bounds-checked against the
 // bank (the allocation check is separate: noc_access_check.h).
 Result<uint8_t*> endpoint_pointer(const Chip& chip, const NocEndpoint& endpoint, uint64_t size);
+// The same, or nullptr when the range leaves the bank (no error built).
+uint8_t* endpoint_data(const Chip& chip, const NocEndpoint& endpoint, uint64_t size);
 
 }  // namespace tessera::sim
