@@ -32,27 +32,28 @@ Result<uint64_t> l1_offset_of(const L1Memory& l1, uint32_t local) {
                     hex(l1.l1_size()));
 }
 
-std::optional<NocEndpoint> find_noc_endpoint(const Chip& chip, const NocAddress& address) {
-  const CoreCoord noc{address.x, address.y};
-  const NocCoreMap::Entry target = chip.noc_map().at(address.x, address.y);
+std::optional<NocEndpoint> find_noc_endpoint(const Chip& chip, uint32_t x, uint32_t y,
+                                             uint32_t local) {
+  const CoreCoord noc{x, y};
+  const NocCoreMap::Entry target = chip.noc_map().at(x, y);
   switch (target.kind) {
     case NocCoreMap::Kind::kWorker: {
       const L1Memory& l1 = chip.l1();
-      if (auto location = l1.locate(address.local)) {
+      if (auto location = l1.locate(local)) {
         return NocEndpoint{MemoryType::kL1, target.index, location->offset, noc};
       }
-      if (address.local >= l1.l1_size()) return std::nullopt;
-      return NocEndpoint{MemoryType::kL1, target.index, address.local, noc};
+      if (local >= l1.l1_size()) return std::nullopt;
+      return NocEndpoint{MemoryType::kL1, target.index, local, noc};
     }
     case NocCoreMap::Kind::kDram:
-      return NocEndpoint{MemoryType::kDram, target.index, address.local, noc};
+      return NocEndpoint{MemoryType::kDram, target.index, local, noc};
     case NocCoreMap::Kind::kNone:
       break;
   }
   return std::nullopt;
 }
 
-Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, const NocAddress& address) {
+Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, NocAddress address) {
   if (std::optional<NocEndpoint> endpoint = find_noc_endpoint(chip, address)) return *endpoint;
   if (chip.noc_map().at(address.x, address.y).kind == NocCoreMap::Kind::kWorker) {
     return l1_offset_of(chip.l1(), address.local).error();  // says why the address is bad

@@ -7,6 +7,7 @@
 
 #include <cstring>
 
+#include "tessera/base/cache_bypass_copy.h"
 #include "tessera/sim/arch/noc_core_map.h"
 #include "tessera/sim/jit/kernel_abi.h"
 #include "tessera/sim/noc/noc_address.h"
@@ -171,6 +172,34 @@ TEST_F(NocTransfersTest, AccessCacheAnUnrelatedAllocationOnlyCostsALookup) {
   EXPECT_FALSE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 0, buffer.address, {}}, 1024));
   ASSERT_TRUE(read_page0(buffer.address).ok());
   EXPECT_TRUE(cache_.covers(chip_->buffers(), {MemoryType::kDram, 0, buffer.address, {}}, 1024));
+}
+
+// Writes into a buffer too large to stay cached take the cache-bypassing
+// copy; what lands must be the same bytes, for pages and for single words.
+TEST_F(NocTransfersTest, WritesIntoABufferLargerThanTheCacheLandExactly) {
+  const uint64_t bytes = (cache_bypass_threshold_bytes() / 1024 + 1) * 1024;
+  const BufferInfo buffer = allocate_dram(bytes);
+  EXPECT_EQ(cache_.covering_buffer_bytes(chip_->buffers(),
+                                         {MemoryType::kDram, 0, buffer.address, {}}, 1024),
+            std::nullopt);
+  ASSERT_TRUE(read_page0(buffer.address).ok());
+  EXPECT_EQ(cache_.covering_buffer_bytes(chip_->buffers(),
+                                         {MemoryType::kDram, 0, buffer.address, {}}, 1024),
+            bytes);
+  auto* l1 = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(window(0) + kCb));
+  for (uint32_t i = 0; i < 1024; ++i) l1[i] = static_cast<uint8_t>(i * 7 + 1);
+  const CoreCoord dram = chip_->descriptor().dram_cores[0];
+  const NocIssuer cached{chip_.get(), &regions_, 0, &cache_};
+  ASSERT_TRUE(
+      noc_write(cached, window(0) + kCb, TESSERA_NOC_XY_ADDR(dram.x, dram.y, buffer.address), 1024)
+          .ok());
+  ASSERT_TRUE(noc_write(cached, window(0) + kCb,
+                        TESSERA_NOC_XY_ADDR(dram.x, dram.y, buffer.address + 1024), 4)
+                  .ok());
+  auto host = chip_->dram().host_pointer(0, buffer.address, 1028);
+  ASSERT_TRUE(host.ok());
+  EXPECT_EQ(std::memcmp(*host, l1, 1024), 0);
+  EXPECT_EQ(std::memcmp(*host + 1024, l1, 4), 0);
 }
 
 TEST(NocAddressInL1Test, OnlyWorkerCoordinatesAreL1) {

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "tessera/sim/buffer/buffer_registry.h"
 #include "tessera/sim/noc/noc_endpoint.h"
@@ -19,8 +20,13 @@ namespace tessera::sim {
 
 class NocAccessCache {
  public:
-  // Whether a remembered buffer, still current, covers the range.
-  bool covers(const BufferRegistry& registry, const NocEndpoint& target, uint64_t size) const;
+  // The size in bytes of a remembered buffer, still current, that covers
+  // the range; nullopt if none does.
+  std::optional<uint64_t> covering_buffer_bytes(const BufferRegistry& registry,
+                                                const NocEndpoint& target, uint64_t size) const;
+  bool covers(const BufferRegistry& registry, const NocEndpoint& target, uint64_t size) const {
+    return covering_buffer_bytes(registry, target, size).has_value();
+  }
   // `version`: registry.version() read before `buffer` was looked up.
   void remember(uint64_t version, const BufferInfo& buffer);
 
@@ -30,6 +36,7 @@ class NocAccessCache {
     MemoryType type = MemoryType::kDram;
     uint64_t begin = 0;
     uint64_t end = 0;
+    uint64_t buffer_bytes = 0;
     std::shared_ptr<const BufferPageMap> pages;
   };
   static constexpr std::size_t kEntries = 4;  // a few operand buffers per kernel

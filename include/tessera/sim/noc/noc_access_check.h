@@ -16,8 +16,11 @@ namespace tessera::sim {
 
 // Whether the range is inside a live buffer, CB or semaphore, without
 // building an error: the per-transfer fast path asks this first.
+// `buffer_bytes` (optional) receives the covering buffer's size, 0 when a
+// CB or semaphore covers the range.
 bool noc_access_covered(const Chip& chip, const ProgramL1Regions& regions,
-                        const NocEndpoint& target, uint64_t size, NocAccessCache* cache = nullptr);
+                        const NocEndpoint& target, uint64_t size, NocAccessCache* cache = nullptr,
+                        uint64_t* buffer_bytes = nullptr);
 
 // `operation`: "noc_async_read", "noc_async_write"... for the message.
 // `cache` (optional) remembers the buffers found, for the next checks.

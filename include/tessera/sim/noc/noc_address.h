@@ -24,8 +24,23 @@ struct NocMulticastAddress {
   uint32_t local = 0;
 };
 
-NocAddress decode_noc_address(uint64_t address);
-NocMulticastAddress decode_noc_multicast_address(uint64_t address);
+// Inline: every NoC transfer decodes its address, and an out-of-line call
+// returns the struct through a store/reload the CPU cannot forward, which
+// stalls it behind the previous transfer's outstanding copies.
+inline uint32_t noc_address_field(uint64_t address, int shift) {
+  return static_cast<uint32_t>((address >> shift) & 0xffu);
+}
+
+inline NocAddress decode_noc_address(uint64_t address) {
+  return {noc_address_field(address, 32), noc_address_field(address, 40),
+          static_cast<uint32_t>(address)};
+}
+
+inline NocMulticastAddress decode_noc_multicast_address(uint64_t address) {
+  return {noc_address_field(address, 32), noc_address_field(address, 40),
+          noc_address_field(address, 48), noc_address_field(address, 56),
+          static_cast<uint32_t>(address)};
+}
 
 // "noc (1, 2) + 0x1a000".
 std::string describe(const NocAddress& address);

@@ -35,11 +35,18 @@ Result<uint64_t> l1_offset_of(const L1Memory& l1, uint32_t local);
 // The endpoint a unicast NoC address reaches, or nullopt when nothing sits
 // at its coordinates or its L1 address is neither a window address nor an
 // offset. The per-transfer fast path; resolve_noc_endpoint words the error.
-std::optional<NocEndpoint> find_noc_endpoint(const Chip& chip, const NocAddress& address);
+// Fields passed one by one: GCC passes a NocAddress through a stack
+// store/reload that cannot forward, stalling every transfer behind the
+// previous transfer's copies.
+std::optional<NocEndpoint> find_noc_endpoint(const Chip& chip, uint32_t x, uint32_t y,
+                                             uint32_t local);
+inline std::optional<NocEndpoint> find_noc_endpoint(const Chip& chip, NocAddress address) {
+  return find_noc_endpoint(chip, address.x, address.y, address.local);
+}
 
 // Resolves a unicast NoC address; an error names it when no worker or DRAM
 // core sits at those coordinates.
-Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, const NocAddress& address);
+Result<NocEndpoint> resolve_noc_endpoint(const Chip& chip, NocAddress address);
 
 // Host pointer to `size` bytes at `endpoint`, bounds-checked against the
 // bank (the allocation check is separate: noc_access_check.h).
