@@ -1,6 +1,8 @@
 // cb_reserve_back / cb_push_back / cb_wait_front / cb_pop_front: blocking
 // waits park the fiber until the core's counters allow the request. Only
 // the core's own kernels wait on its counters, hence notify_core_progress.
+// Each first completes the kernel's pending NoC reads: pushed pages must
+// hold their data even when the kernel skipped the barrier.
 #include "kernel_host_callbacks.h"
 #include "kernel_host_failure.h"
 #include "tessera/sim/fiber/fiber_wait.h"
@@ -18,6 +20,7 @@ CoreCircularBuffers& core_cbs(KernelHostState& state) {
 
 void cb_reserve_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
   KernelHostState& state = KernelHostState::of(ctx);
+  state.noc_reads.complete_all();
   CoreCircularBuffers& cbs = core_cbs(state);
   fail_kernel_if_error(cbs.check_request(cb, pages, "cb_reserve_back"));
   fail_kernel_if_error(
@@ -27,6 +30,7 @@ void cb_reserve_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
 
 void cb_push_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
   KernelHostState& state = KernelHostState::of(ctx);
+  state.noc_reads.complete_all();
   CoreCircularBuffers& cbs = core_cbs(state);
   fail_kernel_if_error(cbs.check_request(cb, pages, "cb_push_back"));
   fail_kernel_if_error(cbs.push_back(state.cbs[cb], cb, pages));
@@ -36,6 +40,7 @@ void cb_push_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
 
 void cb_wait_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
   KernelHostState& state = KernelHostState::of(ctx);
+  state.noc_reads.complete_all();
   CoreCircularBuffers& cbs = core_cbs(state);
   fail_kernel_if_error(cbs.check_request(cb, pages, "cb_wait_front"));
   fail_kernel_if_error(
@@ -45,6 +50,7 @@ void cb_wait_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
 
 void cb_pop_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
   KernelHostState& state = KernelHostState::of(ctx);
+  state.noc_reads.complete_all();
   CoreCircularBuffers& cbs = core_cbs(state);
   fail_kernel_if_error(cbs.check_request(cb, pages, "cb_pop_front"));
   fail_kernel_if_error(cbs.pop_front(state.cbs[cb], cb, pages));

@@ -1,5 +1,6 @@
-// NoC transfers from kernels: checked and performed at issue time
-// (noc_transfers.h), so the barriers have nothing to wait for. Writes into
+// NoC transfers from kernels: checked at issue time and performed then,
+// except page reads from DRAM, which complete by the kernel's next barrier
+// at the latest (noc_transfers.h, pending_noc_reads.h). Writes into
 // L1 may unblock waiters on other cores, hence notify_progress; writes into
 // DRAM cannot (kernels wait on L1 words and CB counters only).
 #include "kernel_host_callbacks.h"
@@ -50,8 +51,9 @@ void noc_inline_write(tk_ctx* ctx, uint64_t dst_noc_addr, uint32_t value, uint8_
   notify_progress();
 }
 
-void noc_barrier(tk_ctx*, uint8_t noc) {
+void noc_barrier(tk_ctx* ctx, uint8_t noc) {
   check_noc_index(noc);
+  KernelHostState::of(ctx).noc_reads.complete_all();
 }
 
 }  // namespace tessera::sim::kernel_host

@@ -46,12 +46,15 @@ uint32_t get_semaphore(tk_ctx* ctx, uint32_t semaphore_id) {
 }
 
 void semaphore_set(tk_ctx* ctx, uint32_t l1_addr, uint32_t value) {
-  store_semaphore(local_word(KernelHostState::of(ctx), l1_addr, "noc_semaphore_set"), value);
+  KernelHostState& state = KernelHostState::of(ctx);
+  state.noc_reads.complete_all();  // a raised flag publishes what was read
+  store_semaphore(local_word(state, l1_addr, "noc_semaphore_set"), value);
   notify_progress();
 }
 
 void semaphore_wait(tk_ctx* ctx, uint32_t l1_addr, uint32_t value, int at_least) {
   KernelHostState& state = KernelHostState::of(ctx);
+  state.noc_reads.complete_all();
   uint32_t* word = local_word(state, l1_addr, "noc_semaphore_wait");
   const uint32_t offset =
       static_cast<uint32_t>(reinterpret_cast<uintptr_t>(word) - state.core->window_base);

@@ -63,8 +63,8 @@ bool noc_access_covered(const Chip& chip, const ProgramL1Regions& regions,
   }
   const BufferRegistry& buffers = chip.buffers();
   if (cache != nullptr) {
-    if (std::optional<uint64_t> cached = cache->covering_buffer_bytes(buffers, target, size)) {
-      covering_bytes = *cached;
+    if (const uint64_t cached = cache->covering_buffer_bytes(buffers, target, size)) {
+      covering_bytes = cached;
       return true;
     }
   }

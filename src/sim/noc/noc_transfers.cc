@@ -164,14 +164,27 @@ Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_
                 uint32_t size) {
   const RemoteBytes src = remote_bytes_fast(issuer, src_noc_address, size);
   uint8_t* dst = src.data != nullptr ? local_l1_pointer_fast(issuer, dst_local, size) : nullptr;
-  if (dst == nullptr) return checked_read(issuer, src_noc_address, dst_local, size);
-  copy_bytes(dst, src.data, size);
+  if (dst == nullptr) {
+    complete_noc_reads(issuer);
+    return checked_read(issuer, src_noc_address, dst_local, size);
+  }
+  // Pages from DRAM may wait for the barrier; words (flags, headers) and
+  // L1 data, which other cores change, are read now.
+  constexpr uint32_t kMinimumDeferred = 1024;
+  if (issuer.pending_reads != nullptr && src.type == MemoryType::kDram &&
+      size >= kMinimumDeferred) {
+    issuer.pending_reads->add(dst, src.data, size);
+  } else {
+    complete_noc_reads(issuer);
+    copy_bytes(dst, src.data, size);
+  }
   if (src.type == MemoryType::kDram) prefetch_next_in_bank(src.data + size, size);
   return ok_status();
 }
 
 Status noc_write(const NocIssuer& issuer, uint32_t src_local, uint64_t dst_noc_address,
                  uint32_t size) {
+  complete_noc_reads(issuer);  // the source may be a pending read's destination
   const RemoteBytes dst = remote_bytes_fast(issuer, dst_noc_address, size);
   uint8_t* src = dst.data != nullptr ? local_l1_pointer_fast(issuer, src_local, size) : nullptr;
   if (src == nullptr) return checked_write(issuer, src_local, dst_noc_address, size);
@@ -194,6 +207,7 @@ bool noc_address_in_l1(const Chip& chip, uint64_t noc_address) {
 
 Status noc_write_multicast(const NocIssuer& issuer, uint32_t src_local,
                            uint64_t dst_multicast_address, uint32_t size, bool loopback) {
+  complete_noc_reads(issuer);
   const NocMulticastAddress address = decode_noc_multicast_address(dst_multicast_address);
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint32_t> targets,
                            multicast_targets(issuer, address, loopback));
@@ -218,6 +232,7 @@ Status noc_write_multicast(const NocIssuer& issuer, uint32_t src_local,
 
 Status noc_inline_write(const NocIssuer& issuer, uint64_t dst_noc_address, uint32_t value,
                         uint8_t byte_enable) {
+  complete_noc_reads(issuer);
   TESSERA_ASSIGN_OR_RETURN(uint32_t * word,
                            remote_word(issuer, dst_noc_address, "noc_inline_dw_write"));
   std::atomic_ref<uint32_t> target(*word);
@@ -237,6 +252,7 @@ Status noc_inline_write(const NocIssuer& issuer, uint64_t dst_noc_address, uint3
 }
 
 Status noc_atomic_increment(const NocIssuer& issuer, uint64_t dst_noc_address, uint32_t increment) {
+  complete_noc_reads(issuer);
   TESSERA_ASSIGN_OR_RETURN(uint32_t * word,
                            remote_word(issuer, dst_noc_address, "noc_semaphore_inc"));
   std::atomic_ref<uint32_t>(*word).fetch_add(increment, std::memory_order_acq_rel);

@@ -183,12 +183,22 @@ Status place_kernel(Chip& chip, const ProgramPlan& plan, const KernelPlan& kerne
   return ok_status();
 }
 
+// A kernel's fiber: returning ends the kernel like a barrier, so its last
+// NoC reads land before the fiber finishes.
+FiberSpec kernel_fiber(KernelInvocation& invocation, KernelHostState& host) {
+  FiberSpec spec = invocation.make_fiber();
+  spec.body = [body = std::move(spec.body), &host] {
+    body();
+    host.noc_reads.complete_all();
+  };
+  return spec;
+}
+
 // Wraps the fiber body so it reports its span once it returns. The body
 // starts the first time the fiber is switched into, so its first line is
 // the kernel's start.
-FiberSpec timed_fiber(KernelInvocation& invocation, CoreCoord core,
+FiberSpec timed_fiber(FiberSpec spec, KernelInvocation& invocation, CoreCoord core,
                       const std::function<void(const KernelRunSpan&)>& on_span) {
-  FiberSpec spec = invocation.make_fiber();
   spec.body = [body = std::move(spec.body), &invocation, core, &on_span] {
     const int64_t start = steady_now_ns();
     body();
@@ -209,14 +219,16 @@ Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
     TESSERA_RETURN_IF_ERROR(place_kernel(chip, plan, plan.kernels[i], kernels[i], run, options));
   }
   Scheduler scheduler(options.scheduler);
-  for (auto& invocation : run.invocations) {
+  for (std::size_t i = 0; i < run.invocations.size(); ++i) {
+    KernelInvocation& invocation = *run.invocations[i];
+    FiberSpec fiber = kernel_fiber(invocation, *run.host_states[i]);
     if (!options.on_kernel_span) {
-      scheduler.add(invocation->make_fiber());
+      scheduler.add(std::move(fiber));
       continue;
     }
-    const CoreLabel logical = invocation->placement().logical;
+    const CoreLabel logical = invocation.placement().logical;
     const CoreCoord core{static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)};
-    scheduler.add(timed_fiber(*invocation, core, options.on_kernel_span));
+    scheduler.add(timed_fiber(std::move(fiber), invocation, core, options.on_kernel_span));
   }
   return scheduler.run();
 }

@@ -405,5 +405,117 @@ void kernel_main() {
   ASSERT_TRUE(status.ok()) << status.error().describe();
 }
 
+// DRAM page reads may complete as late as the kernel's next barrier
+// (pending_noc_reads.h); these pin down the other points where they must
+// have landed.
+constexpr uint32_t kDeferredPage = 2048, kDeferredPages = 24;
+
+constexpr const char* kPageCopyWriter = R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  const uint32_t dst = get_arg_val<uint32_t>(0);
+  const uint32_t pages = get_arg_val<uint32_t>(1);
+  const uint32_t per_push = get_arg_val<uint32_t>(2);
+  const InterleavedAddrGen<true> out{dst, 2048};
+  for (uint32_t page = 0; page < pages; page += per_push) {
+    cb_wait_front(0, per_push);
+    for (uint32_t i = 0; i < per_push; ++i) {
+      noc_async_write_page(page + i, out, get_read_ptr(0) + i * 2048, 2048);
+    }
+    noc_async_write_barrier();
+    cb_pop_front(0, per_push);
+  }
+}
+)";
+
+// A reader that pushes pages without a barrier still hands over their data.
+TEST_F(ProgramTest, PagesPushedWithoutABarrierHoldTheirData) {
+  Buffer in = filled_dram_buffer(kDeferredPage * kDeferredPages, kDeferredPage, 5);
+  Buffer out = dram_buffer(kDeferredPage * kDeferredPages, kDeferredPage);
+  const CoreRange core{{3, 2}, {3, 2}};
+  Program program("push_without_barrier");
+  auto reader = create_kernel_from_string(program, "reader.cpp", R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  const uint32_t src = get_arg_val<uint32_t>(0);
+  const uint32_t pages = get_arg_val<uint32_t>(1);
+  const InterleavedAddrGen<true> in{src, 2048};
+  for (uint32_t page = 0; page < pages; ++page) {
+    cb_reserve_back(0, 1);
+    noc_async_read_page(page, in, get_write_ptr(0));
+    cb_push_back(0, 1);
+  }
+}
+)",
+                                          {core}, reader_config());
+  auto writer =
+      create_kernel_from_string(program, "writer.cpp", kPageCopyWriter, {core}, writer_config());
+  ASSERT_TRUE(reader.ok() && writer.ok());
+  ASSERT_TRUE(
+      create_circular_buffer(program, {core},
+                             CircularBufferConfig(4 * kDeferredPage, {{0, {{}, kDeferredPage}}}))
+          .ok());
+  ASSERT_TRUE(set_runtime_args(program, *reader, core.start,
+                               {static_cast<uint32_t>(in.address()), kDeferredPages})
+                  .ok());
+  ASSERT_TRUE(set_runtime_args(program, *writer, core.start,
+                               {static_cast<uint32_t>(out.address()), kDeferredPages, 1})
+                  .ok());
+  Status status = run(program);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+  EXPECT_EQ(read(out), read(in));
+}
+
+// A kernel that returns with reads still in flight: they land before the
+// program ends, where the next program on the core finds them.
+TEST_F(ProgramTest, ReadsStillInFlightWhenAKernelReturnsLandBeforeTheProgramEnds) {
+  constexpr uint32_t kPages = 8;
+  Buffer in = filled_dram_buffer(kDeferredPage * kPages, kDeferredPage, 9);
+  Buffer out = dram_buffer(kDeferredPage * kPages, kDeferredPage);
+  const CoreRange core{{5, 1}, {5, 1}};
+  const CircularBufferConfig cb(kPages * kDeferredPage, {{0, {{}, kDeferredPage}}});
+  Program load("load_without_barrier");
+  auto reader = create_kernel_from_string(load, "reader.cpp", R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  const uint32_t src = get_arg_val<uint32_t>(0);
+  const uint32_t pages = get_arg_val<uint32_t>(1);
+  const InterleavedAddrGen<true> in{src, 2048};
+  for (uint32_t page = 0; page < pages; ++page) {
+    noc_async_read_page(page, in, get_write_ptr(0) + page * 2048);
+  }
+}
+)",
+                                          {core}, reader_config());
+  ASSERT_TRUE(reader.ok());
+  ASSERT_TRUE(create_circular_buffer(load, {core}, cb).ok());
+  ASSERT_TRUE(
+      set_runtime_args(load, *reader, core.start, {static_cast<uint32_t>(in.address()), kPages})
+          .ok());
+  Status status = run(load);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+
+  Program store("store");
+  auto setup = create_kernel_from_string(store, "fill.cpp", R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  cb_reserve_back(0, get_arg_val<uint32_t>(0));
+  cb_push_back(0, get_arg_val<uint32_t>(0));
+}
+)",
+                                         {core}, reader_config());
+  auto writer =
+      create_kernel_from_string(store, "writer.cpp", kPageCopyWriter, {core}, writer_config());
+  ASSERT_TRUE(setup.ok() && writer.ok());
+  ASSERT_TRUE(create_circular_buffer(store, {core}, cb).ok());
+  ASSERT_TRUE(set_runtime_args(store, *setup, core.start, {kPages}).ok());
+  ASSERT_TRUE(set_runtime_args(store, *writer, core.start,
+                               {static_cast<uint32_t>(out.address()), kPages, kPages})
+                  .ok());
+  status = run(store);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+  EXPECT_EQ(read(out), read(in));
+}
+
 }  // namespace
 }  // namespace tessera::metal

@@ -45,8 +45,9 @@ struct KernelHostState {
   std::unique_ptr<ComputeKernelState> compute;  // compute kernels only
   bool strict_cb_pages = false;                 // see ProgramPlan::strict_cb_pages
   NocAccessCache noc_access_cache;              // buffers this kernel's transfers hit
+  PendingNocReads noc_reads;                    // issued, not yet copied
 
-  NocIssuer noc_issuer() { return {chip, regions, core->index, &noc_access_cache}; }
+  NocIssuer noc_issuer() { return {chip, regions, core->index, &noc_access_cache, &noc_reads}; }
 
   // The state behind a kernel's context (set as the invocation's device
   // state by the program run).

@@ -11,7 +11,6 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <optional>
 
 #include "tessera/sim/buffer/buffer_registry.h"
 #include "tessera/sim/noc/noc_endpoint.h"
@@ -21,11 +20,13 @@ namespace tessera::sim {
 class NocAccessCache {
  public:
   // The size in bytes of a remembered buffer, still current, that covers
-  // the range; nullopt if none does.
-  std::optional<uint64_t> covering_buffer_bytes(const BufferRegistry& registry,
-                                                const NocEndpoint& target, uint64_t size) const;
+  // the range; 0 if none does. (A plain integer: GCC returns an optional
+  // through a byte store and a word reload that cannot be forwarded, which
+  // stalls the transfer behind every store still in flight.)
+  uint64_t covering_buffer_bytes(const BufferRegistry& registry, const NocEndpoint& target,
+                                 uint64_t size) const;
   bool covers(const BufferRegistry& registry, const NocEndpoint& target, uint64_t size) const {
-    return covering_buffer_bytes(registry, target, size).has_value();
+    return covering_buffer_bytes(registry, target, size) != 0;
   }
   // `version`: registry.version() read before `buffer` was looked up.
   void remember(uint64_t version, const BufferInfo& buffer);

@@ -1,7 +1,10 @@
-// Checked NoC transfers, performed eagerly: the data moves when the kernel
-// issues the transfer, so barriers have nothing left to wait for. Kernels
-// only rely on the data having arrived after a barrier (or a semaphore the
-// sender raised after its own barrier), which eager copies satisfy.
+// Checked NoC transfers. Everything is checked when the kernel issues it.
+// Writes, small reads and reads from L1 move their data right away; page
+// reads from DRAM may wait in the issuer's PendingNocReads until its next
+// barrier (pending_noc_reads.h). Kernels only rely on the data having
+// arrived after a barrier (or a semaphore the sender raised after its own
+// barrier), and every other transfer of the issuer completes the pending
+// reads first, so the order of the issuer's transfers is kept.
 //
 // Local addresses are the issuing core's L1 addresses (window addresses or
 // offsets); remote ones are NoC addresses. The remote side is checked
@@ -14,6 +17,7 @@
 #include "tessera/base/status.h"
 #include "tessera/sim/memory/chip.h"
 #include "tessera/sim/noc/noc_access_cache.h"
+#include "tessera/sim/noc/pending_noc_reads.h"
 #include "tessera/sim/noc/program_l1_regions.h"
 
 namespace tessera::sim {
@@ -21,9 +25,15 @@ namespace tessera::sim {
 struct NocIssuer {
   Chip* chip = nullptr;
   const ProgramL1Regions* regions = nullptr;
-  uint32_t core = 0;                       // logical worker index of the issuing core
-  NocAccessCache* access_cache = nullptr;  // the issuing kernel's, if any
+  uint32_t core = 0;                         // logical worker index of the issuing core
+  NocAccessCache* access_cache = nullptr;    // the issuing kernel's, if any
+  PendingNocReads* pending_reads = nullptr;  // the issuing kernel's; none: reads copy at once
 };
+
+// Completes the issuer's pending reads (a barrier).
+inline void complete_noc_reads(const NocIssuer& issuer) {
+  if (issuer.pending_reads != nullptr) issuer.pending_reads->complete_all();
+}
 
 Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_local,
                 uint32_t size);
