@@ -87,8 +87,16 @@ Status Scheduler::run() {
   const unsigned workers_wanted = worker_count(options_, group_count);
 
   RunState run(workers_wanted);
+  std::vector<std::unique_ptr<CoreGroup>> core_groups;
+  std::vector<CoreGroup*> all_groups;
+  for (std::size_t i = 0; i < group_count; ++i) {
+    all_groups.push_back(core_groups.emplace_back(std::make_unique<CoreGroup>()).get());
+  }
   std::vector<std::unique_ptr<Worker>> workers;
-  for (unsigned i = 0; i < workers_wanted; ++i) workers.push_back(std::make_unique<Worker>(i, run));
+  for (unsigned i = 0; i < workers_wanted; ++i) {
+    workers.push_back(std::make_unique<Worker>(i, run, all_groups));
+  }
+  for (std::size_t i = 0; i < group_count; ++i) workers[i % workers_wanted]->deal(all_groups[i]);
 
   std::vector<std::unique_ptr<Fiber>> fibers;
   fibers.reserve(specs.size());
@@ -102,10 +110,8 @@ Status Scheduler::run() {
                         "-byte fiber stack for kernel '", fiber->spec.kernel_name, "' on core ",
                         describe_core(fiber->spec.core), " (fiber ", i, " of ", specs.size(), ")");
     }
-    Worker& worker = *workers[groups[i] % workers_wanted];
-    fiber->worker = &worker;
-    prepare_fiber(*fiber);
-    worker.add(fiber.get(), groups[i] / workers_wanted);
+    prepare_fiber(*fiber);  // its worker is set when a worker claims its core
+    all_groups[groups[i]]->fibers.push_back(fiber.get());
     fibers.push_back(std::move(fiber));
   }
 

@@ -31,9 +31,25 @@ void Worker::report_failure(Fiber& fiber) {
   run_.fail(std::move(error));
 }
 
-void Worker::add(Fiber* fiber, std::size_t core_slot) {
-  if (core_slot >= cores_.size()) cores_.resize(core_slot + 1);
-  cores_[core_slot].push_back(fiber);
+bool Worker::claim(CoreGroup& group) {
+  Worker* owner = group.owner.load(std::memory_order_acquire);
+  if (owner == nullptr &&
+      group.owner.compare_exchange_strong(owner, this, std::memory_order_acq_rel)) {
+    for (Fiber* fiber : group.fibers) fiber->worker = this;
+    return true;
+  }
+  return owner == this;
+}
+
+bool Worker::take_unstarted_core() {
+  for (auto group = all_groups_.rbegin(); group != all_groups_.rend(); ++group) {
+    if ((*group)->owner.load(std::memory_order_relaxed) != nullptr) continue;
+    if (claim(**group)) {
+      taken_.push_back(*group);
+      return true;
+    }
+  }
+  return false;
 }
 
 // A turn ends when a round resumes nothing, when a fiber yields (it asked
@@ -93,10 +109,19 @@ void Worker::run() {
   while (!run_.stopping()) {
     const std::uint64_t pass_epoch = run_.epoch();
     PassResult pass;
-    for (const std::vector<Fiber*>& core : cores_) {
-      run_core_turn(core, pass);
+    // Claiming every unclaimed dealt core in each pass keeps the deadlock
+    // rule sound: a worker with an unstarted core never goes idle.
+    for (CoreGroup* group : dealt_) {
+      if (!claim(*group)) continue;
+      run_core_turn(group->fibers, pass);
       if (pass.stop) return;
     }
+    for (CoreGroup* group : taken_) {
+      run_core_turn(group->fibers, pass);
+      if (pass.stop) return;
+    }
+    const bool out_of_work = !pass.unfinished || !pass.resumed_any;
+    if (out_of_work && take_unstarted_core()) continue;
     if (!pass.unfinished) {
       run_.retire(index_);
       return;

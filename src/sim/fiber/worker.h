@@ -1,7 +1,9 @@
 // A worker runs its share of a run's fibers on one host thread, a core at a
 // time: a core's fibers run round after round while they make progress, so
 // its L1 (CB pages, Dst) stays in the host's cache while its reader, compute
-// and writer hand tiles to each other.
+// and writer hand tiles to each other. Its share is the cores dealt to it
+// plus unstarted cores it takes from the others when it runs out of work
+// (core_group.h).
 #pragma once
 
 #include <pthread.h>
@@ -13,6 +15,7 @@
 #include <mutex>
 #include <vector>
 
+#include "core_group.h"
 #include "fiber.h"
 #include "run_state.h"
 
@@ -20,10 +23,13 @@ namespace tessera::sim {
 
 class Worker {
  public:
-  Worker(std::size_t index, RunState& run) : index_(index), run_(run) {}
+  // `all_groups`: every core of the run, the pool unstarted cores are
+  // taken from; it outlives the worker's run().
+  Worker(std::size_t index, RunState& run, const std::vector<CoreGroup*>& all_groups)
+      : index_(index), run_(run), all_groups_(all_groups) {}
 
-  // `core_slot`: dense index, on this worker, of the core the fiber runs on.
-  void add(Fiber* fiber, std::size_t core_slot);
+  // A core this worker runs unless another worker takes it first.
+  void deal(CoreGroup* group) { dealt_.push_back(group); }
   RunState& run_state() { return run_; }
   // Progress only this worker's fibers can observe; touched only by the
   // worker's own thread, so no atomics.
@@ -58,6 +64,11 @@ class Worker {
     bool stop = false;
   };
 
+  // True if this worker runs `group`, claiming it if nobody has yet.
+  bool claim(CoreGroup& group);
+  // Claims an unstarted core dealt to another worker, latest dealt first
+  // (its owner reaches it last). False if none is left.
+  bool take_unstarted_core();
   // True if `fiber` should be resumed now.
   bool ready_to_resume(Fiber& fiber);
   void report_failure(Fiber& fiber);
@@ -66,7 +77,9 @@ class Worker {
 
   std::size_t index_;
   RunState& run_;
-  std::vector<std::vector<Fiber*>> cores_;  // fibers by core, in the order added
+  const std::vector<CoreGroup*>& all_groups_;
+  std::vector<CoreGroup*> dealt_;  // in the order dealt
+  std::vector<CoreGroup*> taken_;  // from other workers, in the order taken
   std::uint64_t local_epoch_ = 1;
 
   std::atomic<uint64_t> switches_{0};  // written by the worker's thread only

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tessera/sim/fiber/fiber_wait.h"
@@ -133,6 +135,35 @@ TEST(SchedulerTest, CrossCoreWaitsNeedTheGlobalNotify) {
     ASSERT_TRUE(scheduler.run().ok());
     EXPECT_EQ(local_steps, 100);
   }
+}
+
+// Cores are dealt round-robin (0 and 2 to one worker, 1 and 3 to the
+// other), but a worker that runs out of work takes an unstarted core: while
+// core 0 keeps its worker busy until core 2 has started, core 2 must start
+// on the other worker's thread. Without the hand-off core 0 waits forever
+// (bounded here, so the test fails rather than hangs).
+TEST(SchedulerTest, AnIdleWorkerTakesACoreThatHasNotStarted) {
+  Scheduler scheduler({.threads = 2});
+  std::atomic<bool> core2_started{false};
+  std::atomic<bool> core0_saw_it{false};
+  std::thread::id thread_of[4];
+  scheduler.add({"busy", {0, 0}, [&] {
+                   thread_of[0] = std::this_thread::get_id();
+                   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+                   while (!core2_started.load() && std::chrono::steady_clock::now() < give_up) {
+                   }
+                   core0_saw_it = core2_started.load();
+                 }});
+  for (int core = 1; core < 4; ++core) {
+    scheduler.add({"quick", {core, 0}, [&, core] {
+                     thread_of[core] = std::this_thread::get_id();
+                     if (core == 2) core2_started = true;
+                   }});
+  }
+  ASSERT_TRUE(scheduler.run().ok());
+  EXPECT_TRUE(core0_saw_it.load());
+  EXPECT_NE(thread_of[2], thread_of[0]);
+  EXPECT_EQ(thread_of[2], thread_of[1]);
 }
 
 TEST(SchedulerTest, DeterministicModeRepeatsTheInterleaving) {
