@@ -12,7 +12,9 @@ namespace tessera::sim {
 namespace {
 
 // Producer pushes one page, consumer waits for it and acks: two handoffs per
-// page, each a notify + park + predicate check + switch.
+// page, each a notify + park + predicate check + switch. cross_core puts
+// the two on different host threads: the writer holds its thread until the
+// reader has started, so an idle worker cannot take the reader's core.
 void BM_CbHandoff(benchmark::State& state) {
   constexpr int kPages = 100000;
   const bool same_core = state.range(0) == 0;
@@ -20,7 +22,10 @@ void BM_CbHandoff(benchmark::State& state) {
   for (auto _ : state) {
     std::atomic<int> pushed{0};
     std::atomic<int> popped{0};
+    std::atomic<bool> reader_started{same_core};
     scheduler.add({"writer", {0, 0}, [&] {
+                     while (!reader_started.load()) {
+                     }
                      for (int i = 0; i < kPages; ++i) {
                        (void)wait_until([&] { return pushed.load() == popped.load(); },
                                         [] { return std::string("cb full"); });
@@ -29,6 +34,7 @@ void BM_CbHandoff(benchmark::State& state) {
                      }
                    }});
     scheduler.add({"reader", {same_core ? 0 : 1, 0}, [&] {
+                     reader_started = true;
                      for (int i = 0; i < kPages; ++i) {
                        (void)wait_until([&] { return pushed.load() > popped.load(); },
                                         [] { return std::string("cb empty"); });

@@ -17,7 +17,7 @@ namespace tessera::sim {
 
 class Worker;
 
-struct CoreGroup {
+struct alignas(64) CoreGroup {  // own cache line: workers claim concurrently
   std::vector<Fiber*> fibers;
   std::atomic<Worker*> owner{nullptr};  // set once, by the worker that runs it
 };

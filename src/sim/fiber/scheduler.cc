@@ -87,11 +87,9 @@ Status Scheduler::run() {
   const unsigned workers_wanted = worker_count(options_, group_count);
 
   RunState run(workers_wanted);
-  std::vector<std::unique_ptr<CoreGroup>> core_groups;
+  std::vector<CoreGroup> core_groups(group_count);
   std::vector<CoreGroup*> all_groups;
-  for (std::size_t i = 0; i < group_count; ++i) {
-    all_groups.push_back(core_groups.emplace_back(std::make_unique<CoreGroup>()).get());
-  }
+  for (CoreGroup& group : core_groups) all_groups.push_back(&group);
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned i = 0; i < workers_wanted; ++i) {
     workers.push_back(std::make_unique<Worker>(i, run, all_groups));

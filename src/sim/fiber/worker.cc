@@ -42,10 +42,11 @@ bool Worker::claim(CoreGroup& group) {
 }
 
 bool Worker::take_unstarted_core() {
-  for (auto group = all_groups_.rbegin(); group != all_groups_.rend(); ++group) {
-    if ((*group)->owner.load(std::memory_order_relaxed) != nullptr) continue;
-    if (claim(**group)) {
-      taken_.push_back(*group);
+  // A claimed group stays claimed, so each worker scans the pool once per run.
+  while (unclaimed_end_ > 0) {
+    CoreGroup* group = all_groups_[--unclaimed_end_];
+    if (group->owner.load(std::memory_order_relaxed) == nullptr && claim(*group)) {
+      taken_.push_back(group);
       return true;
     }
   }

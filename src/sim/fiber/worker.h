@@ -78,8 +78,9 @@ class Worker {
   std::size_t index_;
   RunState& run_;
   const std::vector<CoreGroup*>& all_groups_;
-  std::vector<CoreGroup*> dealt_;  // in the order dealt
-  std::vector<CoreGroup*> taken_;  // from other workers, in the order taken
+  std::size_t unclaimed_end_ = all_groups_.size();  // groups at or past it are claimed
+  std::vector<CoreGroup*> dealt_;                   // in the order dealt
+  std::vector<CoreGroup*> taken_;                   // from other workers, in the order taken
   std::uint64_t local_epoch_ = 1;
 
   std::atomic<uint64_t> switches_{0};  // written by the worker's thread only
