@@ -1,6 +1,7 @@
 #include "tessera/sim/fiber/scheduler.h"
 
 #include <algorithm>
+#include <latch>
 #include <sstream>
 #include <thread>
 
@@ -8,6 +9,7 @@
 #include "fiber_switch.h"
 #include "stall_watchdog.h"
 #include "worker.h"
+#include "worker_threads.h"
 
 namespace tessera::sim {
 
@@ -113,18 +115,20 @@ Status Scheduler::run() {
     fibers.push_back(std::move(fiber));
   }
 
-  std::vector<std::thread> threads;
+  std::latch others_done(workers_wanted - 1);
   for (unsigned i = 1; i < workers_wanted; ++i) {
-    threads.emplace_back([&worker = *workers[i]] {
-      ensure_signal_stack();
-      worker.run();
-    });
+    run_on_worker_thread(
+        [&worker = *workers[i]] {
+          ensure_signal_stack();
+          worker.run();
+        },
+        others_done);
   }
   {
     StallWatch watch(workers, options_.stall_limit);
     ensure_signal_stack();
     workers[0]->run();
-    for (std::thread& thread : threads) thread.join();
+    others_done.wait();
   }
 
   if (std::optional<Error> error = run.take_error()) {

@@ -1,0 +1,83 @@
+#include "worker_threads.h"
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace tessera::sim {
+
+namespace {
+
+struct PooledThread {
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::function<void()> job;  // empty while idle
+  std::latch* done = nullptr;
+};
+
+class WorkerThreadPool {
+ public:
+  void run(std::function<void()> job, std::latch& done) {
+    PooledThread* thread = take_idle();
+    if (thread == nullptr) thread = start_thread();
+    {
+      std::lock_guard lock(thread->mutex);
+      thread->job = std::move(job);
+      thread->done = &done;
+    }
+    thread->wake.notify_one();
+  }
+
+ private:
+  PooledThread* take_idle() {
+    std::lock_guard lock(mutex_);
+    if (idle_.empty()) return nullptr;
+    PooledThread* thread = idle_.back();
+    idle_.pop_back();
+    return thread;
+  }
+
+  PooledThread* start_thread() {
+    auto* thread = new PooledThread;  // never freed: the thread never ends
+    std::thread([this, thread] { serve(*thread); }).detach();
+    return thread;
+  }
+
+  void serve(PooledThread& thread) {
+    for (;;) {
+      std::function<void()> job;
+      std::latch* done = nullptr;
+      {
+        std::unique_lock lock(thread.mutex);
+        thread.wake.wait(lock, [&] { return static_cast<bool>(thread.job); });
+        job = std::exchange(thread.job, nullptr);
+        done = std::exchange(thread.done, nullptr);
+      }
+      job();
+      job = nullptr;  // its captures go before the run that owns them ends
+      {
+        std::lock_guard lock(mutex_);
+        idle_.push_back(&thread);
+      }
+      done->count_down();
+    }
+  }
+
+  std::mutex mutex_;
+  std::vector<PooledThread*> idle_;
+};
+
+WorkerThreadPool& pool() {
+  static auto* instance = new WorkerThreadPool;  // outlives static destruction
+  return *instance;
+}
+
+}  // namespace
+
+void run_on_worker_thread(std::function<void()> job, std::latch& done) {
+  pool().run(std::move(job), done);
+}
+
+}  // namespace tessera::sim
