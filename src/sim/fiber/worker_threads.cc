@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "sanitizer_hooks.h"
+
 namespace tessera::sim {
 
 namespace {
@@ -69,7 +71,7 @@ class WorkerThreadPool {
   std::vector<PooledThread*> idle_;
 };
 
-WorkerThreadPool& pool() {
+[[maybe_unused]] WorkerThreadPool& pool() {      // unused in AddressSanitizer builds
   static auto* instance = new WorkerThreadPool;  // outlives static destruction
   return *instance;
 }
@@ -77,7 +79,18 @@ WorkerThreadPool& pool() {
 }  // namespace
 
 void run_on_worker_thread(std::function<void()> job, std::latch& done) {
+#if TESSERA_ASAN
+  // LeakSanitizer's exit scan reads the dynamic TLS of every live thread,
+  // and a pooled thread keeps stale entries of kernel modules unloaded
+  // since; it crashes on them. Sanitizer builds start a thread per job.
+  std::thread([job = std::move(job), &done]() mutable {
+    job();
+    job = nullptr;
+    done.count_down();
+  }).detach();
+#else
   pool().run(std::move(job), done);
+#endif
 }
 
 }  // namespace tessera::sim

@@ -3,7 +3,8 @@
 // Starting and joining a thread costs some 20 µs, on every multi-core
 // launch. A pooled thread sleeps until handed a job. A run that finds no
 // idle thread (another run holds them) starts a new one, so concurrent
-// runs never wait for each other. Threads live until the process exits.
+// runs never wait for each other. Threads live until the process exits
+// (except in AddressSanitizer builds: worker_threads.cc says why).
 #pragma once
 
 #include <functional>

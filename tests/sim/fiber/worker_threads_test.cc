@@ -9,6 +9,8 @@
 #include <latch>
 #include <thread>
 
+#include "sanitizer_hooks.h"
+
 namespace tessera::sim {
 namespace {
 
@@ -28,8 +30,10 @@ std::thread::id run_and_wait(std::function<void()> extra = [] {}) {
 TEST(WorkerThreadsTest, RunsTheJobOffTheCallingThreadAndReusesTheThread) {
   const std::thread::id first = run_and_wait();
   EXPECT_NE(first, std::this_thread::get_id());
+#if !TESSERA_ASAN  // sanitizer builds start a thread per job
   // The thread was idle again before `done` was reached, so it is reused.
   EXPECT_EQ(run_and_wait(), first);
+#endif
 }
 
 TEST(WorkerThreadsTest, AJobNeverWaitsForABusyThread) {
