@@ -23,7 +23,7 @@ uint64_t host_last_level_cache_bytes() {
 uint64_t cache_bypass_threshold_bytes() {
   static const uint64_t threshold = [] {
     const uint64_t cache = host_last_level_cache_bytes();
-    return cache > 0 ? cache / 2 : uint64_t{16} << 20;
+    return cache > 0 ? cache / 4 : uint64_t{8} << 20;
   }();
   return threshold;
 }
