@@ -142,8 +142,8 @@ BENCHMARK(BM_EltwiseAddBf16FullGrid)
 // the fused bf16 add, the pack, one L1-to-bank copy) as a plain loop over
 // memory laid out like the chip (12 interleaved banks, per-core CB
 // regions), on the same two host threads, with no scheduler, callbacks or
-// checks, the output written past the cache when the simulator would. add / plain says how close
-// the simulator gets.
+// checks, the output written past the cache when the simulator would.
+// add / plain says how close the simulator gets.
 void BM_SameDataMovementPlainLoop(benchmark::State& state) {
   const auto tiles_per_core = static_cast<uint32_t>(state.range(0));
   constexpr uint32_t kCores = 64, kBanks = 12, kCbTiles = 2 * kBlock;

@@ -90,13 +90,11 @@ Status Scheduler::run() {
 
   RunState run(workers_wanted);
   std::vector<CoreGroup> core_groups(group_count);
-  std::vector<CoreGroup*> all_groups;
-  for (CoreGroup& group : core_groups) all_groups.push_back(&group);
   std::vector<std::unique_ptr<Worker>> workers;
   for (unsigned i = 0; i < workers_wanted; ++i) {
-    workers.push_back(std::make_unique<Worker>(i, run, all_groups));
+    workers.push_back(std::make_unique<Worker>(i, run, core_groups));
   }
-  for (std::size_t i = 0; i < group_count; ++i) workers[i % workers_wanted]->deal(all_groups[i]);
+  for (std::size_t i = 0; i < group_count; ++i) workers[i % workers_wanted]->deal(core_groups[i]);
 
   std::vector<std::unique_ptr<Fiber>> fibers;
   fibers.reserve(specs.size());
@@ -111,7 +109,7 @@ Status Scheduler::run() {
                         describe_core(fiber->spec.core), " (fiber ", i, " of ", specs.size(), ")");
     }
     prepare_fiber(*fiber);  // its worker is set when a worker claims its core
-    all_groups[groups[i]]->fibers.push_back(fiber.get());
+    core_groups[groups[i]].fibers.push_back(fiber.get());
     fibers.push_back(std::move(fiber));
   }
 

@@ -31,22 +31,19 @@ void Worker::report_failure(Fiber& fiber) {
   run_.fail(std::move(error));
 }
 
-bool Worker::claim(CoreGroup& group) {
-  Worker* owner = group.owner.load(std::memory_order_acquire);
-  if (owner == nullptr &&
-      group.owner.compare_exchange_strong(owner, this, std::memory_order_acq_rel)) {
-    for (Fiber* fiber : group.fibers) fiber->worker = this;
-    return true;
-  }
-  return owner == this;
+bool Worker::try_claim(CoreGroup& group) {
+  Worker* owner = nullptr;
+  if (!group.owner.compare_exchange_strong(owner, this, std::memory_order_acq_rel)) return false;
+  for (Fiber* fiber : group.fibers) fiber->worker = this;
+  return true;
 }
 
 bool Worker::take_unstarted_core() {
   // A claimed group stays claimed, so each worker scans the pool once per run.
   while (unclaimed_end_ > 0) {
-    CoreGroup* group = all_groups_[--unclaimed_end_];
-    if (group->owner.load(std::memory_order_relaxed) == nullptr && claim(*group)) {
-      taken_.push_back(group);
+    CoreGroup& group = all_groups_[--unclaimed_end_];
+    if (try_claim(group)) {
+      taken_.push_back(&group);
       return true;
     }
   }
@@ -113,7 +110,7 @@ void Worker::run() {
     // Claiming every unclaimed dealt core in each pass keeps the deadlock
     // rule sound: a worker with an unstarted core never goes idle.
     for (CoreGroup* group : dealt_) {
-      if (!claim(*group)) continue;
+      if (group->owner.load(std::memory_order_acquire) != this && !try_claim(*group)) continue;
       run_core_turn(group->fibers, pass);
       if (pass.stop) return;
     }

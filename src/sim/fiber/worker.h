@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
+#include <span>
 #include <vector>
 
 #include "core_group.h"
@@ -25,11 +26,11 @@ class Worker {
  public:
   // `all_groups`: every core of the run, the pool unstarted cores are
   // taken from; it outlives the worker's run().
-  Worker(std::size_t index, RunState& run, const std::vector<CoreGroup*>& all_groups)
+  Worker(std::size_t index, RunState& run, std::span<CoreGroup> all_groups)
       : index_(index), run_(run), all_groups_(all_groups) {}
 
   // A core this worker runs unless another worker takes it first.
-  void deal(CoreGroup* group) { dealt_.push_back(group); }
+  void deal(CoreGroup& group) { dealt_.push_back(&group); }
   RunState& run_state() { return run_; }
   // Progress only this worker's fibers can observe; touched only by the
   // worker's own thread, so no atomics.
@@ -64,8 +65,8 @@ class Worker {
     bool stop = false;
   };
 
-  // True if this worker runs `group`, claiming it if nobody has yet.
-  bool claim(CoreGroup& group);
+  // Makes this worker the owner of `group` if nobody is yet.
+  bool try_claim(CoreGroup& group);
   // Claims an unstarted core dealt to another worker, latest dealt first
   // (its owner reaches it last). False if none is left.
   bool take_unstarted_core();
@@ -77,7 +78,7 @@ class Worker {
 
   std::size_t index_;
   RunState& run_;
-  const std::vector<CoreGroup*>& all_groups_;
+  std::span<CoreGroup> all_groups_;
   std::size_t unclaimed_end_ = all_groups_.size();  // groups at or past it are claimed
   std::vector<CoreGroup*> dealt_;                   // in the order dealt
   std::vector<CoreGroup*> taken_;                   // from other workers, in the order taken

@@ -53,27 +53,25 @@ std::optional<Candidate> nearest_allocation(const Chip& chip, const ProgramL1Reg
 bool noc_access_covered(const Chip& chip, const ProgramL1Regions& regions,
                         const NocEndpoint& target, uint64_t size, NocAccessCache* cache,
                         uint64_t* buffer_bytes) {
-  uint64_t ignored = 0;
-  uint64_t& covering_bytes = buffer_bytes != nullptr ? *buffer_bytes : ignored;
-  covering_bytes = 0;
+  if (buffer_bytes != nullptr) *buffer_bytes = 0;
   if (target.type == MemoryType::kL1 && target.bank < regions.num_cores()) {
     for (const L1Region& region : regions.on_core(target.bank)) {
       if (region.covers(target.offset, size)) return true;
     }
   }
   const BufferRegistry& buffers = chip.buffers();
-  if (cache != nullptr) {
-    if (const uint64_t cached = cache->covering_buffer_bytes(buffers, target, size)) {
-      covering_bytes = cached;
-      return true;
-    }
+  const uint64_t cached =
+      cache != nullptr ? cache->covering_buffer_bytes(buffers, target, size) : 0;
+  if (cached != 0) {
+    if (buffer_bytes != nullptr) *buffer_bytes = cached;
+    return true;
   }
   const uint64_t version = buffers.version();
   std::optional<BufferInfo> buffer =
       buffers.find_covering(target.type, target.bank, target.offset, size);
   if (!buffer) return false;
   if (cache != nullptr) cache->remember(version, *buffer);
-  covering_bytes = buffer->spec.size;
+  if (buffer_bytes != nullptr) *buffer_bytes = buffer->spec.size;
   return true;
 }
 

@@ -47,6 +47,10 @@ Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, u
   return endpoint_pointer(*issuer.chip, *endpoint, size);
 }
 
+// Transfers smaller than this are words and headers (flags, semaphores,
+// small records): they are never deferred, streamed or prefetched after.
+constexpr uint32_t kMinimumPageBytes = 1024;
+
 // Interleaved buffers keep a bank's pages back to back, and readers walk
 // pages in order, so the next read from this bank is most likely the same
 // size right after this one. Asking for it now overlaps its DRAM latency
@@ -55,8 +59,7 @@ Result<uint8_t*> remote_pointer(const NocIssuer& issuer, uint64_t noc_address, u
 // second-level cache: one page ahead alone leaves the reader waiting on
 // DRAM at every bank's turn (measured: bench_kernel_eltwise).
 [[gnu::always_inline]] inline void prefetch_next_in_bank(const uint8_t* read_end, uint32_t size) {
-  constexpr uint32_t kMinimum = 1024;  // small reads are words and headers
-  if (size < kMinimum) return;
+  if (size < kMinimumPageBytes) return;
   prefetch_for_read(read_end, size);
   prefetch_for_later_read(read_end + size, size);
 }
@@ -170,9 +173,8 @@ Status noc_read(const NocIssuer& issuer, uint64_t src_noc_address, uint32_t dst_
   }
   // Pages from DRAM may wait for the barrier; words (flags, headers) and
   // L1 data, which other cores change, are read now.
-  constexpr uint32_t kMinimumDeferred = 1024;
   if (issuer.pending_reads != nullptr && src.type == MemoryType::kDram &&
-      size >= kMinimumDeferred) {
+      size >= kMinimumPageBytes) {
     issuer.pending_reads->add(dst, src.data, size);
   } else {
     complete_noc_reads(issuer);
@@ -190,8 +192,7 @@ Status noc_write(const NocIssuer& issuer, uint32_t src_local, uint64_t dst_noc_a
   if (src == nullptr) return checked_write(issuer, src_local, dst_noc_address, size);
   // Pages streamed into a DRAM buffer too large to stay cached skip the
   // cache (cache_bypass_copy.h); words keep copy_bytes' atomic stores.
-  constexpr uint32_t kMinimumStreamed = 1024;
-  if (dst.type == MemoryType::kDram && size >= kMinimumStreamed &&
+  if (dst.type == MemoryType::kDram && size >= kMinimumPageBytes &&
       dst.buffer_bytes >= cache_bypass_threshold_bytes()) {
     copy_bypassing_cache(dst.data, src, size);
   } else {

@@ -6,12 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <vector>
 
 #include "tessera/base/cache_bypass_copy.h"
 #include "tessera/sim/arch/noc_core_map.h"
 #include "tessera/sim/jit/kernel_abi.h"
 #include "tessera/sim/noc/noc_address.h"
 #include "tessera/sim/noc/noc_endpoint.h"
+#include "tessera/sim/noc/pending_noc_reads.h"
 
 namespace tessera::sim {
 namespace {
@@ -200,6 +202,61 @@ TEST_F(NocTransfersTest, WritesIntoABufferLargerThanTheCacheLandExactly) {
   ASSERT_TRUE(host.ok());
   EXPECT_EQ(std::memcmp(*host, l1, 1024), 0);
   EXPECT_EQ(std::memcmp(*host + 1024, l1, 4), 0);
+}
+
+// An issuer that defers page reads from DRAM: its transfers stay in order
+// (a word read or a write after a deferred read sees it).
+class NocPendingReadsTest : public NocTransfersTest {
+ protected:
+  static constexpr uint32_t kPage = 1024;
+  void SetUp() override {
+    NocTransfersTest::SetUp();
+    address_ = allocate_dram(12 * kPage).address;
+    auto host = chip_->dram().host_pointer(0, address_, kPage);
+    ASSERT_TRUE(host.ok());
+    dram_page0_ = *host;
+  }
+  NocIssuer issuer() { return {chip_.get(), &regions_, 0, &cache_, &pending_}; }
+  uint64_t dram_noc_address(uint64_t offset) {
+    const CoreCoord dram = chip_->descriptor().dram_cores[0];
+    return TESSERA_NOC_XY_ADDR(dram.x, dram.y, address_ + offset);
+  }
+  uint8_t* l1(uint32_t offset) {
+    return reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(l1_address(offset)));
+  }
+  uint32_t l1_address(uint32_t offset) { return window(0) + kCb + offset; }
+
+  PendingNocReads pending_;
+  uint64_t address_ = 0;
+  uint8_t* dram_page0_ = nullptr;
+};
+
+TEST_F(NocPendingReadsTest, PageReadsFromDramWaitForTheBarrier) {
+  std::memset(dram_page0_, 0x5a, kPage);
+  std::memset(l1(0), 0, kPage);
+  ASSERT_TRUE(noc_read(issuer(), dram_noc_address(0), l1_address(0), kPage).ok());
+  EXPECT_EQ(pending_.size(), 1u);
+  complete_noc_reads(issuer());
+  EXPECT_EQ(pending_.size(), 0u);
+  EXPECT_EQ(std::memcmp(l1(0), dram_page0_, kPage), 0);
+}
+
+TEST_F(NocPendingReadsTest, WordReadsAndLaterTransfersCompleteEarlierReadsFirst) {
+  for (uint32_t i = 0; i < kPage; ++i) dram_page0_[i] = static_cast<uint8_t>(i * 3);
+  ASSERT_TRUE(noc_read(issuer(), dram_noc_address(0), l1_address(0), kPage).ok());
+  // A word read is never deferred, and lands after the page read before it.
+  ASSERT_TRUE(noc_read(issuer(), dram_noc_address(8), l1_address(0), 4).ok());
+  EXPECT_EQ(pending_.size(), 0u);
+  EXPECT_EQ(std::memcmp(l1(0), dram_page0_ + 8, 4), 0);
+  EXPECT_EQ(std::memcmp(l1(4), dram_page0_ + 4, kPage - 4), 0);
+  // A write of a deferred read's destination carries the read's data.
+  std::memset(l1(kPage), 0xee, kPage);
+  ASSERT_TRUE(noc_read(issuer(), dram_noc_address(0), l1_address(kPage), kPage).ok());
+  ASSERT_EQ(pending_.size(), 1u);
+  std::vector<uint8_t> expected(dram_page0_, dram_page0_ + kPage);
+  ASSERT_TRUE(noc_write(issuer(), l1_address(kPage), dram_noc_address(0), kPage).ok());
+  EXPECT_EQ(pending_.size(), 0u);
+  EXPECT_EQ(std::memcmp(dram_page0_, expected.data(), kPage), 0);
 }
 
 TEST(NocAddressInL1Test, OnlyWorkerCoordinatesAreL1) {
