@@ -1,6 +1,7 @@
 // Lowers a graph to a TTM0 binary (.ttm): one command queue that creates
-// every buffer at a static address (L1 shards, or interleaved DRAM), writes the inputs, enqueues
-// one program of library kernels per op, reads the outputs and frees buffers after their last use.
+// every buffer at a static address (L1 shards, or interleaved DRAM), enqueues
+// one program of library kernels per op and frees buffers after their last
+// use. Program inputs and outputs follow one of two conventions (ProgramIo).
 // Host bytes of inputs and outputs are row-major.
 //
 // Supported ops (compute on L1 shards): ToMemoryConfig between DRAM and L1
@@ -34,6 +35,23 @@ struct MetalLowering {
   std::vector<LoweredBuffer> buffers;
 };
 
-Result<MetalLowering> lower_to_metal(const Graph& graph, const sim::ChipDescriptor& chip);
+// Who moves a program's inputs and outputs between host and device.
+enum class ProgramIo {
+  // The queue's own commands: inputs and outputs are System TensorRefs; the
+  // queue creates their device buffers, writes the inputs, reads the outputs
+  // and frees the buffers.
+  kCommands,
+  // The 2024 compiler's convention: inputs and outputs are device TensorRefs
+  // at their addresses; the runtime creates and fills them before the queue
+  // runs and reads the outputs back after it. The queue never touches them.
+  kRuntime,
+};
+
+struct MetalLoweringOptions {
+  ProgramIo io = ProgramIo::kCommands;
+};
+
+Result<MetalLowering> lower_to_metal(const Graph& graph, const sim::ChipDescriptor& chip,
+                                     const MetalLoweringOptions& options = {});
 
 }  // namespace tessera::builder

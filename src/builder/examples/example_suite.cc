@@ -204,24 +204,28 @@ struct Entry {
   GraphFactory graph;
   bool ttm = false;
   bool ttnn = false;
+  // Also "<name>_device_io.ttm": the same program in the 2024 compiler's
+  // convention, program inputs and outputs on device (ProgramIo::kRuntime).
+  bool ttm_device_io = false;
 };
 
 std::vector<Entry> suite() {
   return {
-      {eltwise_multiply, true, false},
-      {to_layout, true, false},
+      // The three historical silicon tests come in both conventions.
+      {eltwise_multiply, true, false, true},
+      {to_layout, true, false, true},
       {[] {
          return reblock("reblock_64x128", {64, 128}, {{2, 2}}, 71);
        },
-       true, false},
+       true, false, true},
       {[] {
          return reblock("reblock_2x3x64x128", {2, 3, 64, 128}, {{2, 2}}, 72);
        },
-       true, false},
+       true, false, true},
       {[] {
          return reblock("reblock_96x192", {96, 192}, {{3, 2}, {3, 6}, {1, 1}}, 73);
        },
-       true, false},
+       true, false, true},
       {eltwise_add, true, true},
       {[] { return matmul("matmul_64x128x96", 64, 128, 96, 1); }, true, true},
       {mlp, false, true},
@@ -244,6 +248,12 @@ Result<std::vector<ExampleBinary>> build_example_suite(const sim::ChipDescriptor
       auto lowered = lower_to_metal(graph, chip);
       if (!lowered.ok()) return std::move(lowered).error().add_context(graph.name() + ".ttm");
       examples.push_back({graph.name() + ".ttm", std::move(lowered->binary)});
+    }
+    if (entry.ttm_device_io) {
+      auto lowered = lower_to_metal(graph, chip, {.io = ProgramIo::kRuntime});
+      const std::string name = graph.name() + "_device_io.ttm";
+      if (!lowered.ok()) return std::move(lowered).error().add_context(name);
+      examples.push_back({name, std::move(lowered->binary)});
     }
     if (entry.ttnn) {
       auto written = write_ttnn_binary(graph, chip);

@@ -69,7 +69,9 @@ Result<ProgramSpec> lower_op(const OpBuffers& op) {
 
 class MetalWriter {
  public:
-  MetalWriter(const Graph& graph, const sim::ChipDescriptor& chip) : graph_(graph), chip_(chip) {}
+  MetalWriter(const Graph& graph, const sim::ChipDescriptor& chip,
+              const MetalLoweringOptions& options)
+      : graph_(graph), chip_(chip), runtime_io_(options.io == ProgramIo::kRuntime) {}
 
   Result<MetalLowering> write();
 
@@ -99,8 +101,21 @@ class MetalWriter {
   Status enqueue_program(const ProgramSpec& program, const std::vector<const Buffer*>& operands,
                          const std::string& debug);
 
+  // Whether `buffer` is a program input or output the runtime creates.
+  bool runtime_owned(const Buffer& buffer) const {
+    if (!runtime_io_ || buffer.global_id == 0 || buffer.global_id > graph_.tensors().size()) {
+      return false;
+    }
+    const TensorId id = buffer.global_id - 1;
+    auto is = [id](const std::vector<TensorId>& ids) {
+      return std::find(ids.begin(), ids.end(), id) != ids.end();
+    };
+    return is(graph_.inputs()) || is(graph_.outputs());
+  }
+
   const Graph& graph_;
   const sim::ChipDescriptor& chip_;
+  const bool runtime_io_;
   flatbuffers::FlatBufferBuilder fbb_;
   std::vector<flatbuffers::Offset<tm::Command>> commands_;
   std::vector<Buffer> buffers_;               // graph tensors first, then scratch
@@ -145,6 +160,11 @@ Status MetalWriter::plan_buffers() {
     }
   }
   for (TensorId out : graph_.outputs()) buffers_[out].live.last = steps;
+  // Buffers the runtime creates exist from before the first command to
+  // after the last.
+  for (Buffer& buffer : buffers_) {
+    if (runtime_owned(buffer)) buffer.live = {buffer.live.size, 0, steps};
+  }
   // L1 shards have one address on every core and DRAM buffers one address
   // in every channel, so each memory is one address space.
   for (bool dram : {false, true}) {
@@ -167,6 +187,7 @@ Status MetalWriter::plan_buffers() {
 }
 
 Status MetalWriter::create(const Buffer& buffer) {
+  if (runtime_owned(buffer)) return ok_status();
   TESSERA_ASSIGN_OR_RETURN(TensorRefOffset r, ref(buffer));
   add(tm::CommandType::CreateBufferCommand, tm::CreateCreateBufferCommand(fbb_, r).Union(),
       "create " + buffer.node.name);
@@ -174,6 +195,7 @@ Status MetalWriter::create(const Buffer& buffer) {
 }
 
 Status MetalWriter::deallocate(const Buffer& buffer) {
+  if (runtime_owned(buffer)) return ok_status();
   TESSERA_ASSIGN_OR_RETURN(TensorRefOffset r, ref(buffer));
   add(tm::CommandType::DeallocateBufferCommand, tm::CreateDeallocateBufferCommand(fbb_, r).Union(),
       "free " + buffer.node.name);
@@ -233,17 +255,21 @@ Result<MetalLowering> MetalWriter::write() {
   std::vector<flatbuffers::Offset<target::GoldenTensor>> golden_inputs, golden_outputs;
   for (TensorId input : graph_.inputs()) {
     const Buffer& buffer = buffers_[input];
-    TESSERA_RETURN_IF_ERROR(create(buffer));
     TESSERA_ASSIGN_OR_RETURN(TensorRefOffset device, ref(buffer));
-    add(tm::CommandType::EnqueueWriteBufferCommand,
-        tm::CreateEnqueueWriteBufferCommand(
-            fbb_, host_tensor_ref(fbb_, buffer.global_id, buffer.node), device)
-            .Union(),
-        "write " + buffer.node.name);
-    program_inputs.push_back(host_tensor_ref(fbb_, buffer.global_id, buffer.node));
-    device_inputs.push_back(device);
     TESSERA_ASSIGN_OR_RETURN(auto golden, golden_tensor(fbb_, buffer.node));
     golden_inputs.push_back(golden);
+    if (runtime_io_) {
+      program_inputs.push_back(device);
+      device_inputs.push_back(device);
+      continue;
+    }
+    TESSERA_RETURN_IF_ERROR(create(buffer));
+    const TensorRefOffset host = host_tensor_ref(fbb_, buffer.global_id, buffer.node);
+    add(tm::CommandType::EnqueueWriteBufferCommand,
+        tm::CreateEnqueueWriteBufferCommand(fbb_, host, device).Union(),
+        "write " + buffer.node.name);
+    program_inputs.push_back(host);
+    device_inputs.push_back(host);
   }
   // Inputs nobody reads die once written (their space is reused from step 1).
   for (TensorId input : graph_.inputs()) {
@@ -284,15 +310,18 @@ Result<MetalLowering> MetalWriter::write() {
   for (TensorId output : graph_.outputs()) {
     const Buffer& buffer = buffers_[output];
     TESSERA_ASSIGN_OR_RETURN(TensorRefOffset device, ref(buffer));
-    add(tm::CommandType::EnqueueReadBufferCommand,
-        tm::CreateEnqueueReadBufferCommand(fbb_, device,
-                                           host_tensor_ref(fbb_, buffer.global_id, buffer.node))
-            .Union(),
-        "read " + buffer.node.name);
-    program_outputs.push_back(host_tensor_ref(fbb_, buffer.global_id, buffer.node));
-    device_outputs.push_back(device);
     TESSERA_ASSIGN_OR_RETURN(auto golden, golden_tensor(fbb_, buffer.node));
     golden_outputs.push_back(golden);
+    if (runtime_io_) {
+      program_outputs.push_back(device);
+      device_outputs.push_back(device);
+      continue;
+    }
+    const TensorRefOffset host = host_tensor_ref(fbb_, buffer.global_id, buffer.node);
+    add(tm::CommandType::EnqueueReadBufferCommand,
+        tm::CreateEnqueueReadBufferCommand(fbb_, device, host).Union(), "read " + buffer.node.name);
+    program_outputs.push_back(host);
+    device_outputs.push_back(host);
   }
   std::vector<TensorId> outputs = graph_.outputs();
   std::sort(outputs.begin(), outputs.end());
@@ -323,8 +352,9 @@ Result<MetalLowering> MetalWriter::write() {
 
 }  // namespace
 
-Result<MetalLowering> lower_to_metal(const Graph& graph, const sim::ChipDescriptor& chip) {
-  return MetalWriter(graph, chip).write();
+Result<MetalLowering> lower_to_metal(const Graph& graph, const sim::ChipDescriptor& chip,
+                                     const MetalLoweringOptions& options) {
+  return MetalWriter(graph, chip, options).write();
 }
 
 }  // namespace tessera::builder

@@ -155,6 +155,32 @@ std::string describe_request(const metal::BufferConfig& config, uint64_t address
   return text.str();
 }
 
+std::string describe_range(const metal::BufferConfig& config, uint64_t address) {
+  std::ostringstream text;
+  const uint64_t pages = config.page_size ? config.size / config.page_size : 0;
+  if (config.shard && !config.shard->cores.empty()) {
+    const sim::ShardSpec& shard = *config.shard;
+    const uint64_t shard_pages =
+        uint64_t{shard.shard_shape[0] / std::max(1u, shard.page_shape[0])} *
+        (shard.shard_shape[1] / std::max(1u, shard.page_shape[1]));
+    const sim::CoreRange& cores = shard.cores.front();
+    text << "[0x" << std::hex << address << ", 0x" << address + shard_pages * config.page_size
+         << std::dec << ") of the L1 of each core in " << sim::to_string(cores.start) << "-"
+         << sim::to_string(cores.end);
+    return text.str();
+  }
+  text << "from 0x" << std::hex << address << std::dec << " in each "
+       << sim::memory_type_name(config.memory_type) << " bank (" << pages << " pages of "
+       << config.page_size << " bytes, interleaved)";
+  return text.str();
+}
+
+bool in_device_memory(const tt::target::TensorRef& ref) {
+  if (!ref.desc() || !ref.desc()->layout() || !ref.desc()->layout()->memory_desc()) return false;
+  const MemorySpace space = ref.desc()->layout()->memory_desc()->memory_space();
+  return space == MemorySpace::DeviceL1 || space == MemorySpace::DeviceDRAM;
+}
+
 bool same_request(const metal::BufferConfig& a, const metal::BufferConfig& b) {
   auto shard_key = [](const std::optional<sim::ShardSpec>& shard) {
     if (!shard) return std::string();

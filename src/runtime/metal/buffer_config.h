@@ -18,4 +18,13 @@ Result<metal::BufferConfig> buffer_config(const tt::target::TensorRef& ref);
 std::string describe_request(const metal::BufferConfig& config, uint64_t address);
 bool same_request(const metal::BufferConfig& a, const metal::BufferConfig& b);
 
+// Where a buffer's bytes sit in each bank: "[0x20000, 0x22000) of the L1 of
+// each core in (0,0)-(1,1)", "from 0x1d4c20 in each DRAM bank (64 pages of
+// 512 bytes, interleaved)".
+std::string describe_range(const metal::BufferConfig& config, uint64_t address);
+
+// True for a TensorRef in DeviceL1 or DeviceDRAM: a device buffer, not a
+// host tensor.
+bool in_device_memory(const tt::target::TensorRef& ref);
+
 }  // namespace tessera::runtime::metal_backend

@@ -6,6 +6,7 @@
 #include "buffer_config.h"
 #include "command_detail.h"
 #include "command_handlers.h"
+#include "device_program_io.h"
 #include "submit_trace.h"
 
 namespace tessera::runtime::metal_backend {
@@ -97,10 +98,8 @@ Status run_queues(const tm::DeviceProgram& device_program, SubmitContext& submit
   return ok_status();
 }
 
-// Drains the queues and frees what the program left live; the device stays
-// usable whatever happened. Returns the first error found doing so.
-Status clean_up(const tm::DeviceProgram& device_program, SubmitContext& submit,
-                std::vector<std::string>& leaks) {
+// Drains every hardware queue; returns the first error a queued command left.
+Status drain_queues(const tm::DeviceProgram& device_program, SubmitContext& submit) {
   const auto* queues = device_program.command_queues();
   Status drained;
   for (uint32_t index = 0; index < submit.device().num_command_queues(); ++index) {
@@ -114,17 +113,32 @@ Status clean_up(const tm::DeviceProgram& device_program, SubmitContext& submit,
       drained = finished.with_context(where + ": draining the queue after its last command");
     }
   }
+  return drained;
+}
+
+// Frees the buffers the program's own commands created and left live,
+// naming each as a leak.
+Status free_leftover_buffers(SubmitContext& submit, std::vector<std::string>& leaks) {
+  Status first;
   for (auto& [id, live] : submit.take_buffers()) {
     leaks.push_back("buffer " + std::to_string(id) + " (" +
                     describe_request(live->config, live->address) +
                     ") was still live at the end of the program and has been freed");
     Status freed = metal::deallocate_buffer(live->buffer);
-    if (drained.ok() && !freed.ok()) {
-      drained = freed.with_context("freeing buffer " + std::to_string(id) +
-                                   " left live at the end of the program");
+    if (first.ok() && !freed.ok()) {
+      first = freed.with_context("freeing buffer " + std::to_string(id) +
+                                 " left live at the end of the program");
     }
   }
-  return drained;
+  return first;
+}
+
+// The first failure, in the order things happened.
+Status first_error(std::initializer_list<Status*> statuses) {
+  for (Status* status : statuses) {
+    if (!status->ok()) return std::move(*status);
+  }
+  return ok_status();
 }
 
 Status run_device_program(const tm::Program& program, uint32_t index, const Device& device,
@@ -144,12 +158,17 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
     submit.add_host_tensor(program.outputs()->Get(static_cast<uint32_t>(i))->global_id(),
                            outputs[i]);
   }
-  Status status = run_queues(device_program, submit);
-  Status cleaned = clean_up(device_program, submit, result.leaks);
+  TESSERA_ASSIGN_OR_RETURN(DeviceProgramIo io,
+                           DeviceProgramIo::create(device_program, inputs, submit));
+  Status ran = run_queues(device_program, submit);
+  Status drained = drain_queues(device_program, submit);
+  Status read_back;
+  if (ran.ok() && drained.ok()) read_back = io.read_outputs(submit, outputs);
+  Status released = io.release(submit);
+  Status freed = free_leftover_buffers(submit, result.leaks);
   for (std::string& line : submit.take_trace()) result.trace.push_back(std::move(line));
   if (trace) trace->take_spans(result.spans);
-  if (!status.ok()) return status;
-  return cleaned;
+  return first_error({&ran, &drained, &read_back, &released, &freed});
 }
 
 }  // namespace

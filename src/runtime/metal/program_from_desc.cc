@@ -86,6 +86,38 @@ Status add_runtime_args(metal::Program& program, metal::KernelHandle handle,
   return ok_status();
 }
 
+struct CircularBufferShape {
+  uint32_t total_bytes = 0;
+  uint32_t page_bytes = 0;
+  sim::tile::DataFormat format{};
+};
+
+// As the 2024 runtime sizes a CB: memory_desc.size * num_buffers bytes in
+// pages of page_size, in the format memory_desc.data_type. A CB aliasing a
+// whole tensor can so address every page of it by index.
+Result<CircularBufferShape> circular_buffer_shape(const tt::target::CBDesc& desc) {
+  const tt::target::MemoryDesc* memory = desc.memory_desc();
+  if (!memory) {
+    return make_error(ErrorCode::kInvalidArgument, "CB ", desc.port(),
+                      " has no memory_desc (its size and data format come from it)");
+  }
+  // Both factors below 2^32, so the product cannot wrap.
+  const uint64_t total =
+      std::min<uint64_t>(memory->size(), UINT32_MAX + uint64_t{1}) *
+      std::min<uint64_t>(std::max<uint64_t>(1, desc.num_buffers()), UINT32_MAX + uint64_t{1});
+  if (desc.page_size() == 0 || total == 0 || total % desc.page_size() != 0 || total > UINT32_MAX) {
+    return make_error(ErrorCode::kInvalidArgument, "CB ", desc.port(), ": memory_desc.size ",
+                      memory->size(), " x num_buffers ", desc.num_buffers(), " = ", total,
+                      " bytes is not a whole, non-zero number of ", desc.page_size(),
+                      "-byte pages");
+  }
+  TESSERA_ASSIGN_OR_RETURN(
+      sim::tile::DataFormat format,
+      sim::tile::data_format_from_binary_data_type(static_cast<uint32_t>(memory->data_type())));
+  return CircularBufferShape{static_cast<uint32_t>(total), static_cast<uint32_t>(desc.page_size()),
+                             format};
+}
+
 // A CB bound to the L1 buffer of its tensor; CBRefs repeated by several
 // kernels of a program (same port, cores and tensor) make one CB.
 Status add_circular_buffer(metal::Program& program, const tt::target::CBRef& cb,
@@ -101,14 +133,9 @@ Status add_circular_buffer(metal::Program& program, const tt::target::CBRef& cb,
                                                " is bound to tensor " +
                                                std::to_string(cb.tensor_ref()->global_id()));
   }
-  uint32_t data_type =
-      desc.memory_desc() ? static_cast<uint32_t>(desc.memory_desc()->data_type()) : 0;
-  TESSERA_ASSIGN_OR_RETURN(sim::tile::DataFormat format,
-                           sim::tile::data_format_from_binary_data_type(data_type));
-  uint64_t total = desc.page_size() * std::max<uint64_t>(1, desc.num_buffers());
-  metal::CircularBufferConfig config(
-      static_cast<uint32_t>(total),
-      {{desc.port(), {format, static_cast<uint32_t>(desc.page_size())}}});
+  TESSERA_ASSIGN_OR_RETURN(CircularBufferShape shape, circular_buffer_shape(desc));
+  metal::CircularBufferConfig config(shape.total_bytes,
+                                     {{desc.port(), {shape.format, shape.page_bytes}}});
   config.set_globally_allocated_address((*live)->buffer);
   auto created = metal::create_circular_buffer(program, cores, config);
   if (!created.ok()) return created.status();
