@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "../support/example_binaries.h"
+#include "tessera/format/json.h"
 #include "tessera/runtime/submit.h"
 
 #ifndef TESSERA_SOAK_SUBMITS
@@ -98,6 +99,57 @@ TEST(MetalSoakTest, RepeatedSubmitsLeakNeitherBuffersNorMemory) {
   std::printf("resident after %d submits: %lld KiB; after %d: %lld KiB (%+lld KiB)\n", kWarmSubmits,
               static_cast<long long>(warm_rss >> 10), kSubmits,
               static_cast<long long>(final_rss >> 10),
+              static_cast<long long>((final_rss - warm_rss) / 1024));
+  if (kCheckResidentMemory) {
+    EXPECT_LE(final_rss - warm_rss, kMaxGrowthBytes);
+  }
+  auto closed = close_device(device);
+  ASSERT_TRUE(closed.ok());
+  EXPECT_TRUE(closed->empty());
+}
+
+// The conformance corpus's add_l1, as the 2024 compiler wrote it: every
+// submit creates its inputs and output at their addresses, fills, reads back
+// and frees them. At least 1,000 submits.
+TEST(MetalSoakTest, RuntimeCreatedInputsAndOutputsLeaveNothingBehind) {
+  constexpr int kConformanceSubmits = kSubmits < 1000 ? 1000 : kSubmits;
+  constexpr int kConformanceWarm = kConformanceSubmits / 4;
+  auto opened = open_device({});
+  ASSERT_TRUE(opened.ok()) << opened.error().describe();
+  Device device = *opened;
+  auto chip = device.device(0);
+  ASSERT_TRUE(chip.ok());
+  std::string json =
+      testing::read_text_file(std::string(TESSERA_CONFORMANCE_DIR) + "/add_l1/add_l1.ttm.json");
+  auto bytes =
+      format::json_to_binary(json, format::BinaryKind::kMetal, format::SchemaHashStamp::kLeaveAsIs);
+  ASSERT_TRUE(bytes.ok()) << bytes.error().describe();
+  auto binary = Binary::load_memory(*bytes, "add_l1.ttm");
+  ASSERT_TRUE(binary.ok()) << binary.error().describe();
+  auto infos = binary->program_inputs(0);
+  ASSERT_TRUE(infos.ok());
+  std::vector<Tensor> inputs = {float_input((*infos)[0], 0.25f), float_input((*infos)[1], 3.0f)};
+  int64_t warm_rss = 0;
+  for (int index = 0; index < kConformanceSubmits; ++index) {
+    auto result = submit(device, *binary, 0, inputs);
+    ASSERT_TRUE(result.ok()) << "submit " << index << ": " << result.error().describe();
+    ASSERT_TRUE(result->leaks.empty()) << "submit " << index << ": " << result->leaks.front();
+    ASSERT_EQ((*chip)->chip()->buffers().live_buffers().size(), 0u) << "after submit " << index;
+    if (index % 250 == 0) {
+      std::vector<float> sum(result->outputs[0].bytes().size() / sizeof(float));
+      std::memcpy(sum.data(), result->outputs[0].bytes().data(), sum.size() * sizeof(float));
+      for (size_t i = 0; i < sum.size(); ++i) {
+        const float want = 0.25f * static_cast<float>(i % 61) + 3.0f * static_cast<float>(i % 61);
+        if (sum[i] != want) {
+          FAIL() << "element " << i << " at submit " << index << ": " << sum[i] << " != " << want;
+        }
+      }
+    }
+    if (index + 1 == kConformanceWarm) warm_rss = resident_bytes();
+  }
+  int64_t final_rss = resident_bytes();
+  std::printf("add_l1: resident after %d submits: %lld KiB; after %d: %+lld KiB\n",
+              kConformanceWarm, static_cast<long long>(warm_rss >> 10), kConformanceSubmits,
               static_cast<long long>((final_rss - warm_rss) / 1024));
   if (kCheckResidentMemory) {
     EXPECT_LE(final_rss - warm_rss, kMaxGrowthBytes);

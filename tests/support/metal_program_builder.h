@@ -103,15 +103,43 @@ class MetalProgramBuilder {
     add(queue, tt_metal::CommandType::EventQueryCommand,
         tt_metal::CreateEventQueryCommand(builder_, event(id)).Union());
   }
+  // An EnqueueProgramCommand of one baseline data-movement kernel (Noc0)
+  // on one core, with no CBs: it works on addresses baked into its source.
+  void reader_program(int queue, const std::string& source, int core_y = 0, int core_x = 0) {
+    auto kernel_source =
+        tt_metal::CreateKernelSourceDirect(builder_, tt_metal::SourceType::Noc0, source.c_str());
+    std::vector<tt_target::Dim2dRange> cores = {
+        tt_target::Dim2dRange(tt_target::Dim2d(core_y, core_x), tt_target::Dim2d(1, 1))};
+    std::vector<flatbuffers::Offset<tt_metal::KernelDesc>> kernels = {
+        tt_metal::CreateKernelDescDirect(builder_, tt_metal::Kernel::KernelSource,
+                                         kernel_source.Union(), &cores)};
+    auto program = tt_metal::CreateProgramDescDirect(builder_, &kernels);
+    add(queue, tt_metal::CommandType::EnqueueProgramCommand,
+        tt_metal::CreateEnqueueProgramCommandDirect(builder_, nullptr, program).Union());
+  }
   void finish(int queue) {
     add(queue, tt_metal::CommandType::FinishCommand,
         tt_metal::CreateFinishCommand(builder_).Union());
   }
 
-  // Finishes a one-program, one-device-program binary.
+  // Finishes a one-program, one-device-program binary whose inputs and
+  // outputs are host tensors the commands copy (System TensorRefs).
   std::vector<uint8_t> build(const std::vector<TensorSpec>& inputs,
                              const std::vector<TensorSpec>& outputs,
                              const std::string& name = "test") {
+    std::vector<TensorSpec> host_inputs, host_outputs;
+    for (const TensorSpec& spec : inputs) host_inputs.push_back(spec.host());
+    for (const TensorSpec& spec : outputs) host_outputs.push_back(spec.host());
+    return build_device_io(host_inputs, host_outputs, name, /*list_in_device_program=*/false);
+  }
+
+  // As the 2024 compiler wrote them: inputs and outputs as given (specs in
+  // device memory stay device TensorRefs, which the runtime creates, fills
+  // and reads back), listed by the program and its device program alike.
+  std::vector<uint8_t> build_device_io(const std::vector<TensorSpec>& inputs,
+                                       const std::vector<TensorSpec>& outputs,
+                                       const std::string& name = "test",
+                                       bool list_in_device_program = true) {
     std::vector<flatbuffers::Offset<tt_metal::CommandQueue>> queues;
     for (size_t q = 0; q < queues_.size(); ++q) {
       queues.push_back(tt_metal::CreateCommandQueueDirect(
@@ -119,12 +147,14 @@ class MetalProgramBuilder {
     }
     auto refs = [&](const std::vector<TensorSpec>& specs) {
       std::vector<flatbuffers::Offset<tt_target::TensorRef>> out;
-      for (const TensorSpec& spec : specs) out.push_back(tensor(spec.host()));
+      for (const TensorSpec& spec : specs) out.push_back(tensor(spec));
       return out;
     };
     auto input_refs = refs(inputs);
     auto output_refs = refs(outputs);
-    auto device_program = tt_metal::CreateDeviceProgramDirect(builder_, nullptr, nullptr, &queues);
+    auto device_program = tt_metal::CreateDeviceProgramDirect(
+        builder_, list_in_device_program ? &input_refs : nullptr,
+        list_in_device_program ? &output_refs : nullptr, &queues);
     std::vector<flatbuffers::Offset<tt_metal::DeviceProgram>> device_programs = {device_program};
     auto program = tt_metal::CreateProgramDirect(builder_, name.c_str(), &input_refs, &output_refs,
                                                  &device_programs);

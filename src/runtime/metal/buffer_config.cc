@@ -59,6 +59,26 @@ sim::CoreRange grid_of(const tt::target::LayoutDesc& layout) {
            y + static_cast<uint32_t>(std::max(1, range->size().y())) - 1}};
 }
 
+// The logical tensor, flattened to rows x columns, must fit the grid of
+// shards it is cut into.
+Status check_fits_grid(const tt::target::TensorRef& ref, const sim::CoreRange& grid,
+                       const std::array<uint32_t, 2>& shard) {
+  const auto* shape = ref.desc()->shape();
+  if (!shape || shape->size() == 0) return ok_status();
+  uint64_t rows = 1;
+  for (uint32_t i = 0; i + 1 < shape->size(); ++i) {
+    rows *= static_cast<uint64_t>(std::max(0, shape->Get(i)));
+  }
+  const uint64_t columns = static_cast<uint64_t>(std::max(0, shape->Get(shape->size() - 1)));
+  const uint64_t grid_rows = uint64_t{grid.height()} * shard[0];
+  const uint64_t grid_columns = uint64_t{grid.width()} * shard[1];
+  if (rows <= grid_rows && columns <= grid_columns) return ok_status();
+  return make_error(ErrorCode::kInvalidArgument, "tensor shape ", rows, "x", columns,
+                    " does not fit its ", grid.height(), "x", grid.width(), " grid of ", shard[0],
+                    "x", shard[1], "-element shards (", grid_rows, "x", grid_columns,
+                    " elements)");
+}
+
 Result<metal::BufferConfig> l1_config(const tt::target::TensorRef& ref,
                                       const tt::target::LayoutDesc& layout) {
   const auto& memory = *layout.memory_desc();
@@ -84,6 +104,7 @@ Result<metal::BufferConfig> l1_config(const tt::target::TensorRef& ref,
     }
     page_bytes = uint64_t{shard[1]} * element;
   }
+  TESSERA_RETURN_IF_ERROR(check_fits_grid(ref, grid, shard));
   sim::ShardSpec spec;
   spec.cores = {grid};
   spec.shard_shape = shard;

@@ -1,5 +1,6 @@
 #include "executor.h"
 
+#include <cstdio>
 #include <optional>
 #include <thread>
 
@@ -18,18 +19,34 @@ uint32_t size_of(const TensorRefs* refs) {
   return refs ? refs->size() : 0;
 }
 
+// "input 0 (global id 6, DeviceL1 at 0x20000, 8192 bytes)".
+std::string describe_input(uint32_t index, const tt::target::TensorRef& ref) {
+  std::string text = "input " + std::to_string(index) + " (global id " +
+                     std::to_string(ref.global_id()) + ", ";
+  if (in_device_memory(ref)) {
+    char address[24];
+    std::snprintf(address, sizeof address, "0x%llx",
+                  static_cast<unsigned long long>(ref.address()));
+    text += tt::target::EnumNameMemorySpace(ref.desc()->layout()->memory_desc()->memory_space());
+    text += std::string(" at ") + address + ", ";
+  } else {
+    text += "host, ";
+  }
+  return text + std::to_string(ref.size()) + " bytes)";
+}
+
 Status check_inputs(const tm::Program& program, std::span<const Tensor> inputs) {
   if (inputs.size() != size_of(program.inputs())) {
     return make_error(ErrorCode::kInvalidArgument, "program takes ", size_of(program.inputs()),
                       " input(s), ", inputs.size(), " given");
   }
   for (size_t i = 0; i < inputs.size(); ++i) {
-    std::string what = "input tensor " + std::to_string(i);
+    const tt::target::TensorRef& ref = *program.inputs()->Get(static_cast<uint32_t>(i));
+    std::string what = describe_input(static_cast<uint32_t>(i), ref);
     TESSERA_RETURN_IF_ERROR(check_runtime(what.c_str(), inputs[i].runtime(), Runtime::kTtmetal));
-    uint64_t expected = program.inputs()->Get(static_cast<uint32_t>(i))->size();
-    if (inputs[i].bytes().size() != expected) {
-      return make_error(ErrorCode::kInvalidArgument, what, " has ", inputs[i].bytes().size(),
-                        " bytes; the program expects ", expected);
+    if (inputs[i].bytes().size() != ref.size()) {
+      return make_error(ErrorCode::kInvalidArgument, what, ": the host tensor has ",
+                        inputs[i].bytes().size(), " bytes; the program expects ", ref.size());
     }
   }
   return ok_status();
