@@ -21,7 +21,8 @@ function(tessera_test name)
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest_main GTest::gmock)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   target_compile_definitions(${name} PRIVATE
-    TESSERA_BINARY_DIR="${CMAKE_BINARY_DIR}" TESSERA_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+    TESSERA_BINARY_DIR="${CMAKE_BINARY_DIR}" TESSERA_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+    TESSERA_CONFORMANCE_DIR="${TESSERA_CONFORMANCE_DIR}")
   if(NOT T_LABELS)
     set(T_LABELS unit)
   endif()

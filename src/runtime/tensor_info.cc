@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "tessera/format/data_type_size.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::runtime {
@@ -9,19 +10,7 @@ namespace tessera::runtime {
 using tt::target::DataType;
 
 uint32_t element_size(DataType type) {
-  switch (type) {
-    case DataType::Float32:
-    case DataType::UInt32:
-      return 4;
-    case DataType::Float16:
-    case DataType::BFloat16:
-    case DataType::UInt16:
-      return 2;
-    case DataType::UInt8:
-      return 1;
-    default:
-      return 0;  // block floats: size comes from the tile count
-  }
+  return format::data_type_element_size(type);
 }
 
 std::string TensorInfo::describe() const {

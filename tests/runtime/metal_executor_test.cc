@@ -269,8 +269,8 @@ TEST_F(MetalExecutorTest, InputOfTheOtherRuntimeIsAnErrorNamingBoth) {
   auto result = run(program.build({in}, {}), {*ttnn_tensor});
   ASSERT_FALSE(result.ok());
   EXPECT_THAT(result.error().describe(),
-              HasSubstr("input tensor 0 belongs to the TTNN runtime but is used with the TTMetal "
-                        "runtime"));
+              HasSubstr("input 0 (global id 1, host, 4096 bytes) belongs to the TTNN runtime but "
+                        "is used with the TTMetal runtime"));
   EXPECT_THAT(wait(Event::completed(Runtime::kTtnn), Runtime::kTtmetal).error().describe(),
               HasSubstr("event belongs to the TTNN runtime"));
 }

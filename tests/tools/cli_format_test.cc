@@ -156,6 +156,41 @@ TEST_F(CliFormatTest, CheckDefaultsToTheSimulatedWormholeChip) {
   EXPECT_THAT(big.err, HasSubstr("chip 0 grid: binary grid 10x12, target grid 8x8"));
 }
 
+// A TTM0 binary compiled for lower reserved bases than the simulated chip's
+// fits when every buffer it places lies above the chip's bases (the
+// descriptor difference is a warning), and does not when one falls below.
+TEST_F(CliFormatTest, CheckJudgesTtmFitByTheAddressesItPlaces) {
+  Json json =
+      Json::parse(read_text_file(std::string(TESSERA_CONFORMANCE_DIR) + "/add_l1/add_l1.ttm.json"));
+  json["system_desc"]["chip_descs"][0]["l1_unreserved_base"] = 98304;
+  json["system_desc"]["chip_descs"][0]["dram_unreserved_base"] = 32;
+  std::ofstream(dir / "low_bases.json") << json.dump();
+  ASSERT_EQ(run_cli({"build", path("low_bases.json"), "-o", path("low_bases.ttm")}).exit_code, 0);
+  CliResult fits = run_cli({"check", path("low_bases.ttm")}, dir.path());
+  EXPECT_EQ(fits.exit_code, 0) << fits.err;
+  EXPECT_THAT(fits.err, HasSubstr("warning: " + path("low_bases.ttm") +
+                                  ": its system descriptor differs from simulated wormhole_b0: "
+                                  "chip 0 l1_unreserved_base"));
+  Json report = Json::parse(read_text_file(dir / "check_results.json"));
+  EXPECT_TRUE(report["results"][0]["fits_target"]);
+  EXPECT_FALSE(report["results"][0]["descriptor_matches"]);
+
+  // The output moved to 0x18000: inside the chip's reserved L1.
+  for (const char* list : {"outputs"}) {
+    json["programs"][0][list][0]["address"] = 0x18000;
+    json["programs"][0]["device_programs"][0][list][0]["address"] = 0x18000;
+  }
+  std::ofstream(dir / "reserved.json") << json.dump();
+  ASSERT_EQ(run_cli({"build", path("reserved.json"), "-o", path("reserved.ttm")}).exit_code, 0);
+  CliResult reserved = run_cli({"check", path("reserved.ttm")}, dir.path());
+  EXPECT_EQ(reserved.exit_code, 1);
+  EXPECT_THAT(reserved.err,
+              HasSubstr("error: " + path("reserved.ttm") +
+                        ": does not fit simulated wormhole_b0: program 0 'add_l1': output 0 "
+                        "(global id 2): L1 [0x18000, 0x1a000) on cores (0,0)-(0,0) hits the "
+                        "reserved range [0x0, 0x19520) below the target's l1_unreserved_base"));
+}
+
 TEST_F(CliFormatTest, BaselineBinaryLoadsReadsAndChecks) {
   // Written from JSON with baseline fields only, and no tessera stamps.
   write_bytes(dir / "baseline.ttm",

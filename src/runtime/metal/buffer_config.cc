@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "tessera/format/data_type_size.h"
 #include "tessera/runtime/tensor_info.h"
 
 namespace tessera::runtime::metal_backend {
@@ -10,7 +11,6 @@ namespace {
 using tt::target::MemorySpace;
 
 constexpr uint32_t kTileDim = 32;
-constexpr uint64_t kBfp8TileBytes = 1088;
 
 bool is_tiled(const tt::target::MemoryDesc& memory) {
   const auto* tile = memory.tile_shape();
@@ -18,13 +18,12 @@ bool is_tiled(const tt::target::MemoryDesc& memory) {
 }
 
 Result<uint64_t> tile_bytes(tt::target::DataType type) {
-  if (type == tt::target::DataType::BFP_BFloat8) return kBfp8TileBytes;
-  uint32_t element = element_size(type);
-  if (element == 0) {
+  const uint64_t bytes = format::data_type_tile_bytes(type);
+  if (bytes == 0) {
     return make_error(ErrorCode::kUnimplemented, "data type ", tt::target::EnumNameDataType(type),
                       " is not supported in device buffers");
   }
-  return uint64_t{kTileDim} * kTileDim * element;
+  return bytes;
 }
 
 // The per-core shard, in elements: {height, width}.
@@ -75,8 +74,7 @@ Status check_fits_grid(const tt::target::TensorRef& ref, const sim::CoreRange& g
   if (rows <= grid_rows && columns <= grid_columns) return ok_status();
   return make_error(ErrorCode::kInvalidArgument, "tensor shape ", rows, "x", columns,
                     " does not fit its ", grid.height(), "x", grid.width(), " grid of ", shard[0],
-                    "x", shard[1], "-element shards (", grid_rows, "x", grid_columns,
-                    " elements)");
+                    "x", shard[1], "-element shards (", grid_rows, "x", grid_columns, " elements)");
 }
 
 Result<metal::BufferConfig> l1_config(const tt::target::TensorRef& ref,
