@@ -85,6 +85,15 @@ TensorSpec l1_tiled_grid(uint32_t id, uint64_t address) {
           .grid_y = 2,
           .grid_x = 2};
 }
+TensorSpec l1_grid_3x6(uint32_t id, uint64_t address) {
+  return {.id = id,
+          .address = address,
+          .shape = {96, 192},
+          .space = MemorySpace::DeviceL1,
+          .shard_shape = {32, 32},
+          .grid_y = 3,
+          .grid_x = 6};
+}
 TensorSpec dram_rows(uint32_t id, uint64_t address) {
   return {.id = id, .address = address, .shape = {64, 128}};
 }
@@ -140,6 +149,7 @@ TEST_P(DeviceIoPlacementTest, ARuntimeCreatedOutputIsReadBack) {
 INSTANTIATE_TEST_SUITE_P(Placements, DeviceIoPlacementTest,
                          ::testing::Values(Placement{"L1OneCore", l1_one_core, kL1Address},
                                            Placement{"L1Grid2x2", l1_grid, kL1Address},
+                                           Placement{"L1Grid3x6", l1_grid_3x6, kL1Address},
                                            Placement{"L1TiledGrid2x2", l1_tiled_grid, kL1Address},
                                            Placement{"DramInterleaved", dram_rows, kDramAddress},
                                            Placement{"DramTiles", dram_tiles, kDramAddress}),
@@ -254,8 +264,10 @@ TEST_F(MetalDeviceIoTest, AProgramMayFreeARuntimeCreatedInputButNotAnOutput) {
   auto result = run(program.build_device_io({input}, {output}), {host});
   ASSERT_FALSE(result.ok());
   EXPECT_THAT(result.error().describe(),
-              HasSubstr("io.ttm: program 0 'test': device program 0: output 0 (global id 2): the "
-                        "program deallocated its buffer before the runtime could read it back"));
+              HasSubstr("io.ttm: program 0 'test': device program 0: output 0 (global id 2, L1 "
+                        "block-sharded 8192 bytes (page 256) at 0x24000, [0x24000, 0x26000) of the "
+                        "L1 of each core in (0, 0)-(0, 0)): the program deallocated its buffer "
+                        "before the runtime could read it back"));
   EXPECT_EQ(live_buffers(), 0u);
 }
 
@@ -286,7 +298,9 @@ TEST_F(MetalDeviceIoTest, PlacementErrorsNameWhatWhereAndWhy) {
       {"overlapping",
        {l1_one_core(1, kL1Address), l1_one_core(2, kL1Address + 0x1000)},
        {"input 1 (global id 2", "[0x21000, 0x23000)", "overlaps the live allocation"}},
-      {"grid larger than the chip", {grid_too_large}, {"input 0 (global id 4", "(0, 0)-(1, 8)", "outside the worker grid"}},
+      {"grid larger than the chip",
+       {grid_too_large},
+       {"input 0 (global id 4", "(0, 0)-(1, 8)", "outside the worker grid"}},
       {"shape not fitting its grid",
        {grid_mismatch},
        {"input 0 (global id 5", "at 0x20000", "does not fit"}},

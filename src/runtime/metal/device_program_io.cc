@@ -39,7 +39,7 @@ Status DeviceProgramIo::add(const tt::target::TensorRef& ref, bool is_output, ui
   if (auto live = submit.buffer(id); live.ok()) {
     // An output that is also an input (computed in place) shares its buffer.
     if (same_request((*live)->config, *config) && (*live)->address == ref.address()) {
-      created_.push_back({is_output, index, id, *live});
+      created_.push_back({is_output, index, id, where, *live});
       return ok_status();
     }
     return make_error(ErrorCode::kAlreadyExists, where, ": global id ", id, " is already ",
@@ -50,7 +50,7 @@ Status DeviceProgramIo::add(const tt::target::TensorRef& ref, bool is_output, ui
   if (!buffer.ok()) return std::move(buffer).error().add_context(where);
   submit.add_buffer(id, {std::move(buffer).value(), *config, ref.address()});
   TESSERA_ASSIGN_OR_RETURN(auto live, submit.buffer(id));
-  created_.push_back({is_output, index, id, std::move(live)});
+  created_.push_back({is_output, index, id, where, std::move(live)});
   return ok_status();
 }
 
@@ -98,7 +98,7 @@ Result<DeviceProgramIo> DeviceProgramIo::create(
 Status DeviceProgramIo::read_outputs(SubmitContext& submit, std::span<const Tensor> outputs) const {
   for (const Created& created : created_) {
     if (!created.is_output) continue;
-    const std::string where = label(true, created.index, created.global_id);
+    const std::string& where = created.label;
     auto live = submit.buffer(created.global_id);
     if (!live.ok() || (*live)->buffer.id() != created.live->buffer.id()) {
       return make_error(ErrorCode::kFailedPrecondition, where,
@@ -132,8 +132,7 @@ Status DeviceProgramIo::release(SubmitContext& submit) {
     submit.remove_buffer(created.global_id);
     Status freed = metal::deallocate_buffer(created.live->buffer);
     if (first.ok() && !freed.ok()) {
-      first = freed.with_context("freeing " +
-                                 label(created.is_output, created.index, created.global_id));
+      first = freed.with_context("freeing " + created.label);
     }
   }
   created_.clear();

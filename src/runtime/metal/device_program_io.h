@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "submit_context.h"
@@ -35,6 +36,7 @@ class DeviceProgramIo {
     bool is_output = false;
     uint32_t index = 0;  // into the device program's inputs or outputs
     uint32_t global_id = 0;
+    std::string label;  // "output 0 (global id 2, L1 ... at 0x24000, [0x24000, 0x26000) ...)"
     std::shared_ptr<const LiveBuffer> live;
   };
 
