@@ -5,7 +5,9 @@ ASAN_BUILD_DIR ?= build-asan
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: all bootstrap configure build run test test-long test-asan bench format clean
+FUZZ_BUILD_DIR ?= build-fuzz
+
+.PHONY: all bootstrap configure build run test test-long test-asan bench fuzz format clean
 
 all: build
 
@@ -34,6 +36,12 @@ test-asan: bootstrap
 	cmake --build $(ASAN_BUILD_DIR) -j $(JOBS)
 	ctest --test-dir $(ASAN_BUILD_DIR) --output-on-failure -j $(JOBS) -LE long
 
+# libFuzzer targets (clang, AddressSanitizer) in build-fuzz/fuzz/; see fuzz/README.md.
+fuzz: bootstrap
+	cmake -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_COMPILER=clang++ -DTESSERA_FUZZ=ON
+	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target inspect_binary_fuzzer execute_metal_fuzzer execute_ttnn_fuzzer
+
 bench: build
 	@for b in $(BUILD_DIR)/bench/bench_*; do echo "== $$b"; $$b; done
 
@@ -41,4 +49,4 @@ format:
 	find include src tests bench -name '*.h' -o -name '*.cc' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(FUZZ_BUILD_DIR)

@@ -1,7 +1,9 @@
 #include "tessera/runtime/tensor_info.h"
 
+#include <algorithm>
 #include <sstream>
 
+#include "tessera/base/tensor_size_limit.h"
 #include "tessera/format/data_type_size.h"
 #include "tessera/format/generated.h"
 
@@ -22,6 +24,30 @@ std::string TensorInfo::describe() const {
   return text.str();
 }
 
+namespace {
+
+// Shapes and sizes come from the binary: bound them before anyone allocates.
+Status check_within_limits(const TensorInfo& info) {
+  uint64_t elements = 1;
+  for (size_t i = 0; i < info.shape.size(); ++i) {
+    if (info.shape[i] < 0) {
+      return make_error(ErrorCode::kInvalidArgument, info.describe(), ": dim ", i,
+                        " is negative");
+    }
+    const uint64_t dim = static_cast<uint64_t>(info.shape[i]);
+    if (dim != 0 && elements > UINT64_MAX / dim) {
+      elements = UINT64_MAX;
+      break;
+    }
+    elements *= dim;
+  }
+  TESSERA_RETURN_IF_ERROR(check_tensor_elements(elements, std::max(1u, info.element_size),
+                                                info.describe()));
+  return check_tensor_bytes(info.size_bytes, info.describe());
+}
+
+}  // namespace
+
 Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref) {
   TensorInfo info;
   info.global_id = ref.global_id();
@@ -39,6 +65,7 @@ Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref) {
   info.data_type = memory->data_type();
   info.memory_space = memory->memory_space();
   info.element_size = element_size(info.data_type);
+  TESSERA_RETURN_IF_ERROR(check_within_limits(info));
   return info;
 }
 

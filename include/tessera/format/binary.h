@@ -37,6 +37,9 @@ class Binary {
   static Result<Binary> load_memory(std::span<const uint8_t> bytes, std::string name = "<memory>");
   // Takes ownership of the bytes: no copy.
   static Result<Binary> load_memory(std::vector<uint8_t>&& bytes, std::string name = "<memory>");
+  // Whether `bytes` pass the size-prefix and flatbuffers checks as `kind`
+  // (not the checksum or string checks): what must hold before seal_binary.
+  static bool verifies_as(std::span<const uint8_t> bytes, BinaryKind kind);
 
   BinaryKind kind() const { return kind_; }
   const std::string& name() const { return name_; }

@@ -1,32 +1,57 @@
 #include "command_handlers.h"
 
 namespace tessera::runtime::metal_backend {
+namespace {
+
+// A union whose type tag is set but whose table is missing is malformed
+// input, not a null to dereference.
+template <typename Body>
+Status with_body(const Body* body, const char* type, QueueContext& queue,
+                 Status (*handler)(const Body&, QueueContext&)) {
+  if (!body) {
+    return make_error(ErrorCode::kInvalidArgument, "the command's type is ", type,
+                      " but its table is missing");
+  }
+  return handler(*body, queue);
+}
+
+}  // namespace
 
 Status execute_command(const tm::Command& command, QueueContext& queue) {
   using tm::CommandType;
   switch (command.type_type()) {
     case CommandType::EnqueueProgramCommand:
-      return execute_enqueue_program(*command.type_as_EnqueueProgramCommand(), queue);
+      return with_body(command.type_as_EnqueueProgramCommand(), "EnqueueProgramCommand", queue,
+                       execute_enqueue_program);
     case CommandType::EnqueueWriteBufferCommand:
-      return execute_enqueue_write_buffer(*command.type_as_EnqueueWriteBufferCommand(), queue);
+      return with_body(command.type_as_EnqueueWriteBufferCommand(), "EnqueueWriteBufferCommand",
+                       queue, execute_enqueue_write_buffer);
     case CommandType::EnqueueReadBufferCommand:
-      return execute_enqueue_read_buffer(*command.type_as_EnqueueReadBufferCommand(), queue);
+      return with_body(command.type_as_EnqueueReadBufferCommand(), "EnqueueReadBufferCommand",
+                       queue, execute_enqueue_read_buffer);
     case CommandType::CreateBufferCommand:
-      return execute_create_buffer(*command.type_as_CreateBufferCommand(), queue);
+      return with_body(command.type_as_CreateBufferCommand(), "CreateBufferCommand", queue,
+                       execute_create_buffer);
     case CommandType::DeallocateBufferCommand:
-      return execute_deallocate_buffer(*command.type_as_DeallocateBufferCommand(), queue);
+      return with_body(command.type_as_DeallocateBufferCommand(), "DeallocateBufferCommand", queue,
+                       execute_deallocate_buffer);
     case CommandType::CreateEventCommand:
-      return execute_create_event(*command.type_as_CreateEventCommand(), queue);
+      return with_body(command.type_as_CreateEventCommand(), "CreateEventCommand", queue,
+                       execute_create_event);
     case CommandType::EnqueueRecordEventCommand:
-      return execute_enqueue_record_event(*command.type_as_EnqueueRecordEventCommand(), queue);
+      return with_body(command.type_as_EnqueueRecordEventCommand(), "EnqueueRecordEventCommand",
+                       queue, execute_enqueue_record_event);
     case CommandType::EnqueueWaitForEventCommand:
-      return execute_enqueue_wait_for_event(*command.type_as_EnqueueWaitForEventCommand(), queue);
+      return with_body(command.type_as_EnqueueWaitForEventCommand(), "EnqueueWaitForEventCommand",
+                       queue, execute_enqueue_wait_for_event);
     case CommandType::EventSynchronizeCommand:
-      return execute_event_synchronize(*command.type_as_EventSynchronizeCommand(), queue);
+      return with_body(command.type_as_EventSynchronizeCommand(), "EventSynchronizeCommand", queue,
+                       execute_event_synchronize);
     case CommandType::EventQueryCommand:
-      return execute_event_query(*command.type_as_EventQueryCommand(), queue);
+      return with_body(command.type_as_EventQueryCommand(), "EventQueryCommand", queue,
+                       execute_event_query);
     case CommandType::FinishCommand:
-      return execute_finish(*command.type_as_FinishCommand(), queue);
+      return with_body(command.type_as_FinishCommand(), "FinishCommand", queue, execute_finish);
     case CommandType::NONE:
       break;
   }

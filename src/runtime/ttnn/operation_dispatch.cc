@@ -3,54 +3,70 @@
 #include "operations/operations.h"
 
 namespace tessera::runtime::ttnn_backend {
+namespace {
+
+// A union whose type tag is set but whose table is missing is malformed
+// input, not a null to dereference.
+template <typename Body>
+Status with_body(const Body* body, const char* type, ProgramContext& context,
+                 Status (*handler)(const Body&, ProgramContext&)) {
+  if (!body) {
+    return make_error(ErrorCode::kInvalidArgument, "the operation's type is ", type,
+                      " but its table is missing");
+  }
+  return handler(*body, context);
+}
+
+}  // namespace
 
 Status run_operation(const fbn::Operation& op, ProgramContext& context) {
   using fbn::OpType;
   switch (op.type_type()) {
     case OpType::OpenDeviceOp:
-      return run_open_device(*op.type_as_OpenDeviceOp(), context);
+      return with_body(op.type_as_OpenDeviceOp(), "OpenDeviceOp", context, run_open_device);
     case OpType::CloseDeviceOp:
-      return run_close_device(*op.type_as_CloseDeviceOp(), context);
+      return with_body(op.type_as_CloseDeviceOp(), "CloseDeviceOp", context, run_close_device);
     case OpType::ToMemoryConfigOp:
-      return run_to_memory_config(*op.type_as_ToMemoryConfigOp(), context);
+      return with_body(op.type_as_ToMemoryConfigOp(), "ToMemoryConfigOp", context,
+                       run_to_memory_config);
     case OpType::EmptyOp:
-      return run_empty(*op.type_as_EmptyOp(), context);
+      return with_body(op.type_as_EmptyOp(), "EmptyOp", context, run_empty);
     case OpType::FullOp:
-      return run_full(*op.type_as_FullOp(), context);
+      return with_body(op.type_as_FullOp(), "FullOp", context, run_full);
     case OpType::EltwiseOp:
-      return run_eltwise(*op.type_as_EltwiseOp(), context);
+      return with_body(op.type_as_EltwiseOp(), "EltwiseOp", context, run_eltwise);
     case OpType::MatmulOp:
-      return run_matmul(*op.type_as_MatmulOp(), context);
+      return with_body(op.type_as_MatmulOp(), "MatmulOp", context, run_matmul);
     case OpType::ReductionOp:
-      return run_reduction(*op.type_as_ReductionOp(), context);
+      return with_body(op.type_as_ReductionOp(), "ReductionOp", context, run_reduction);
     case OpType::EmbeddingOp:
-      return run_embedding(*op.type_as_EmbeddingOp(), context);
+      return with_body(op.type_as_EmbeddingOp(), "EmbeddingOp", context, run_embedding);
     case OpType::SoftmaxOp:
-      return run_softmax(*op.type_as_SoftmaxOp(), context);
+      return with_body(op.type_as_SoftmaxOp(), "SoftmaxOp", context, run_softmax);
     case OpType::TransposeOp:
-      return run_transpose(*op.type_as_TransposeOp(), context);
+      return with_body(op.type_as_TransposeOp(), "TransposeOp", context, run_transpose);
     case OpType::Conv2dOp:
-      return run_conv2d(*op.type_as_Conv2dOp(), context);
+      return with_body(op.type_as_Conv2dOp(), "Conv2dOp", context, run_conv2d);
     case OpType::ConcatOp:
-      return run_concat(*op.type_as_ConcatOp(), context);
+      return with_body(op.type_as_ConcatOp(), "ConcatOp", context, run_concat);
     case OpType::ReshapeOp:
-      return run_reshape(*op.type_as_ReshapeOp(), context);
+      return with_body(op.type_as_ReshapeOp(), "ReshapeOp", context, run_reshape);
     case OpType::PermuteOp:
-      return run_permute(*op.type_as_PermuteOp(), context);
+      return with_body(op.type_as_PermuteOp(), "PermuteOp", context, run_permute);
     case OpType::SliceOp:
-      return run_slice(*op.type_as_SliceOp(), context);
+      return with_body(op.type_as_SliceOp(), "SliceOp", context, run_slice);
     case OpType::MaxPool2dOp:
-      return run_max_pool2d(*op.type_as_MaxPool2dOp(), context);
+      return with_body(op.type_as_MaxPool2dOp(), "MaxPool2dOp", context, run_max_pool2d);
     case OpType::LinearOp:
-      return run_linear(*op.type_as_LinearOp(), context);
+      return with_body(op.type_as_LinearOp(), "LinearOp", context, run_linear);
     case OpType::ToLayoutOp:
-      return run_to_layout(*op.type_as_ToLayoutOp(), context);
+      return with_body(op.type_as_ToLayoutOp(), "ToLayoutOp", context, run_to_layout);
     case OpType::ToDeviceOp:
-      return run_to_device(*op.type_as_ToDeviceOp(), context);
+      return with_body(op.type_as_ToDeviceOp(), "ToDeviceOp", context, run_to_device);
     case OpType::FromDeviceOp:
-      return run_from_device(*op.type_as_FromDeviceOp(), context);
+      return with_body(op.type_as_FromDeviceOp(), "FromDeviceOp", context, run_from_device);
     case OpType::DeallocateOp:
-      return run_deallocate(*op.type_as_DeallocateOp(), context);
+      return with_body(op.type_as_DeallocateOp(), "DeallocateOp", context, run_deallocate);
     case OpType::NONE:
       break;
   }

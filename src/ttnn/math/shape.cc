@@ -1,6 +1,9 @@
 #include "tessera/ttnn/math/shape.h"
 
+#include <algorithm>
 #include <sstream>
+
+#include "tessera/base/tensor_size_limit.h"
 
 #include "size_limits.h"
 
@@ -43,7 +46,10 @@ Status validate_shape(const Shape& shape, std::string_view what) {
     }
     product *= d > 1 ? d : 1;
   }
-  return ok_status();
+  // Host math holds every tensor as float32; an empty tensor holds nothing.
+  const bool empty = std::find(shape.dims().begin(), shape.dims().end(), 0) != shape.dims().end();
+  return check_tensor_elements(empty ? 0 : static_cast<uint64_t>(product), sizeof(float),
+                               std::string(what) + " of shape " + shape.to_string());
 }
 
 Result<int> normalize_dim(int64_t dim, int rank, std::string_view op) {

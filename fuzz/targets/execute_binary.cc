@@ -1,0 +1,54 @@
+#include <memory>
+#include <optional>
+
+#include "fuzz_input.h"
+#include "fuzz_targets.h"
+#include "tessera/runtime/submit.h"
+
+namespace tessera::fuzz {
+namespace {
+
+// One device for the whole fuzzing process, reopened if a run closed it.
+runtime::Device& device() {
+  static std::optional<runtime::Device> device;
+  if (!device || !device->valid() || device->num_devices() == 0) {
+    auto opened = runtime::open_device({});
+    if (!opened.ok()) std::abort();  // the harness itself is broken
+    device = *opened;
+  }
+  return *device;
+}
+
+void execute(const uint8_t* data, size_t size, runtime::Runtime expected) {
+  auto binary = runtime::Binary::load_memory(resealed(data, size), "fuzz.bin");
+  if (!binary.ok() || binary->runtime() != expected) return;
+  for (uint32_t program = 0; program < binary->program_count() && program < 4; ++program) {
+    auto infos = binary->program_inputs(program);
+    if (!infos.ok()) continue;
+    std::vector<runtime::Tensor> inputs;
+    bool made = true;
+    for (runtime::TensorInfo& info : *infos) {
+      auto tensor = runtime::Tensor::create_owned(std::move(info), expected);
+      if (!tensor.ok()) {
+        made = false;
+        break;
+      }
+      inputs.push_back(std::move(tensor).value());
+    }
+    if (!made) continue;
+    auto result = runtime::submit(device(), *binary, program, inputs);
+    if (result.ok()) (void)runtime::wait(result->event, expected);
+  }
+}
+
+}  // namespace
+
+void execute_metal(const uint8_t* data, size_t size) {
+  execute(data, size, runtime::Runtime::kTtmetal);
+}
+
+void execute_ttnn(const uint8_t* data, size_t size) {
+  execute(data, size, runtime::Runtime::kTtnn);
+}
+
+}  // namespace tessera::fuzz
