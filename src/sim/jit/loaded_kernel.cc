@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "kernel_object_check.h"
+#include "kernel_object_check.h"
 #include "tessera/sim/fiber/abandonable_code.h"
 
 namespace tessera::sim {
@@ -54,6 +56,9 @@ Result<std::shared_ptr<LoadedKernel>> LoadedKernel::load(const std::string& kern
   std::shared_ptr<LoadedKernel> kernel(new LoadedKernel());
   kernel->name_ = kernel_name;
   kernel->path_ = path;
+  // Checked at every load, not only after compiling, so a cache written by
+  // an older tessera (or by anyone else) is held to the same rule.
+  TESSERA_RETURN_IF_ERROR(check_kernel_object(path, kernel_name));
   kernel->handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (kernel->handle_ == nullptr) {
     return make_error(ErrorCode::kIo, "cannot load kernel '", kernel_name, "' from ", path, ": ",

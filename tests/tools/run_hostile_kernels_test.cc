@@ -1,0 +1,105 @@
+// End-to-end: kernels that try to reach the host, or die, in one `tessera run`
+// directory with good binaries around them. Each hostile binary fails with
+// an error that says why, nothing on the host changes (no probe file), and
+// the good binaries still pass.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "../support/cli_runner.h"
+#include "../support/metal_program_builder.h"
+
+namespace tessera::testing {
+namespace {
+
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+struct Hostile {
+  const char* name;
+  const char* includes;
+  std::string body;  // the body of kernel_main; PROBE is the probe file's path
+  const char* expected;
+};
+
+std::string kernel_source(const Hostile& hostile, const fs::path& probe) {
+  std::string body = hostile.body;
+  for (size_t at; (at = body.find("PROBE")) != std::string::npos;) {
+    body.replace(at, 5, "\"" + probe.string() + "\"");
+  }
+  return std::string("#include <cstdint>\n") + hostile.includes +
+         "\n#include \"dataflow_api.h\"\n\n" + "void kernel_main() {\n" + body + "\n}\n";
+}
+
+std::vector<uint8_t> binary_with_reader(const std::string& source) {
+  MetalProgramBuilder program;
+  program.reader_program(0, source);
+  program.finish(0);
+  return program.build({}, {}, "hostile");
+}
+
+TEST(RunHostileKernelsTest, KernelsCannotReachTheHostOrTakeTheRunDown) {
+  TempDir dir;
+  fs::create_directories(dir / "binaries");
+  const std::vector<Hostile> hostile = {
+      {"fopen", "#include <cstdio>",
+       "FILE* f = fopen(PROBE, \"w\"); if (f) { fputs(\"x\", f); fclose(f); }",
+       "uses symbols outside the kernel API: fclose, fopen"},
+      {"system", "#include <cstdlib>", "system(\"touch \" PROBE);",
+       "uses symbols outside the kernel API: system"},
+      {"fork", "#include <unistd.h>", "if (fork() == 0) _exit(0);",
+       "uses symbols outside the kernel API: _exit, fork"},
+      {"socket", "#include <sys/socket.h>", "socket(AF_INET, SOCK_STREAM, 0);",
+       "uses symbols outside the kernel API: socket"},
+      {"execve", "#include <unistd.h>",
+       "char* argv[] = {nullptr}; execve(\"/bin/true\", argv, argv);",
+       "uses symbols outside the kernel API: execve"},
+      {"abort", "#include <cstdlib>", "abort();", "uses symbols outside the kernel API: abort"},
+      {"exit", "#include <cstdlib>", "exit(3);", "uses symbols outside the kernel API: exit"},
+      {"terminate", "#include <exception>", "std::terminate();",
+       "uses symbols outside the kernel API: std::terminate()"},
+      {"malloc", "#include <cstdlib>",
+       "volatile char* p = static_cast<char*>(malloc(10ull << 30)); if (p) p[0] = 1;",
+       "uses symbols outside the kernel API: malloc"},
+      {"raw_syscall", "",
+       "long result; asm volatile(\"syscall\" : \"=a\"(result) : \"a\"(39L) : \"rcx\", \"r11\", "
+       "\"memory\");",
+       "contains a system-call instruction (syscall"},
+      {"recursion", "",
+       "struct Recurse { static uint32_t deeper(volatile uint32_t n) { volatile char pad[256]; "
+       "pad[0] = static_cast<char>(n); return deeper(n + 1) + pad[0]; } }; "
+       "Recurse::deeper(0);",
+       "stack overflow"},
+      {"wild_pointer", "", "*reinterpret_cast<volatile uint32_t*>(uintptr_t{0x10}) = 1;",
+       "SIGSEGV"},
+  };
+  for (const Hostile& kernel : hostile) {
+    write_bytes(
+        dir / "binaries" / (std::string(kernel.name) + ".ttm"),
+        binary_with_reader(kernel_source(kernel, dir / (std::string(kernel.name) + ".probe"))));
+  }
+  const fs::path examples = fs::path(TESSERA_BINARY_DIR) / "examples";
+  for (const char* good : {"eltwise_multiply_64x128.ttm", "to_layout_64x128_device_io.ttm"}) {
+    fs::copy_file(examples / good, dir / "binaries" / good);
+  }
+  CliResult result = run_cli({"run", "binaries"}, dir.path());
+  EXPECT_EQ(result.signal, 0);
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_THAT(result.out, HasSubstr("PASS  binaries/eltwise_multiply_64x128.ttm"));
+  EXPECT_THAT(result.out, HasSubstr("PASS  binaries/to_layout_64x128_device_io.ttm"));
+  EXPECT_THAT(result.out, HasSubstr("14 program(s): 2 passed, 0 failed, 12 error(s)"));
+  for (const Hostile& kernel : hostile) {
+    EXPECT_THAT(result.err, HasSubstr(std::string("binaries/") + kernel.name + ".ttm"));
+    EXPECT_FALSE(fs::exists(dir / (std::string(kernel.name) + ".probe"))) << kernel.name;
+    // The kernel's own error, on its own binary's line.
+    std::string line;
+    for (size_t at = result.err.find(std::string("binaries/") + kernel.name + ".ttm");
+         at != std::string::npos;) {
+      line = result.err.substr(at, result.err.find('\n', at) - at);
+      break;
+    }
+    EXPECT_THAT(line, HasSubstr(kernel.expected)) << kernel.name;
+  }
+}
+
+}  // namespace
+}  // namespace tessera::testing
