@@ -2,13 +2,18 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -35,6 +40,67 @@ struct RunningCompile {
   std::string temp_output;
 };
 
+// A hostile kernel (a preprocessor or template bomb, a giant source) must
+// not hold the host: each compile gets bounded memory, output and time.
+constexpr rlim_t kCompilerMemoryBytes = rlim_t{1} << 30;
+constexpr rlim_t kCompilerOutputBytes = rlim_t{256} << 20;
+constexpr int kCompileSeconds = 120;
+constexpr off_t kMaxUnitBytes = off_t{8} << 20;
+
+Status check_unit_size(const CompileJob& job) {
+  struct stat info {};
+  if (stat(job.unit_path.c_str(), &info) == 0 && info.st_size > kMaxUnitBytes) {
+    return make_error(ErrorCode::kInvalidArgument, "kernel '", job.kernel_name, "' is ", info.st_size,
+                      " bytes of source, more than the ", kMaxUnitBytes >> 20,
+                      " MiB a kernel may have");
+  }
+  return ok_status();
+}
+
+void limit_compiler(pid_t pid) {
+  const struct rlimit memory = {kCompilerMemoryBytes, kCompilerMemoryBytes};
+  const struct rlimit output = {kCompilerOutputBytes, kCompilerOutputBytes};
+  const struct rlimit cpu = {kCompileSeconds, kCompileSeconds};
+  prlimit(pid, RLIMIT_AS, &memory, nullptr);
+  prlimit(pid, RLIMIT_FSIZE, &output, nullptr);
+  prlimit(pid, RLIMIT_CPU, &cpu, nullptr);
+}
+
+// Waits for the compiler, killing it once it has run kCompileSeconds.
+// Returns its wait status, or -1 if it could not be waited for.
+int wait_for_compiler(pid_t pid, bool& timed_out) {
+  timed_out = false;
+  const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  if (pidfd >= 0) {
+    pollfd exited{pidfd, POLLIN, 0};
+    int ready = 0;
+    while ((ready = poll(&exited, 1, kCompileSeconds * 1000)) < 0 && errno == EINTR) {
+    }
+    close(pidfd);
+    if (ready == 0) {
+      kill(pid, SIGKILL);
+      timed_out = true;
+    }
+  } else {  // kernels before 5.3: poll the child
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kCompileSeconds);
+    int status = 0;
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        kill(pid, SIGKILL);
+        timed_out = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    if (!timed_out) return status;
+  }
+  int wait_status = 0;
+  while (waitpid(pid, &wait_status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  return wait_status;
+}
+
 Result<pid_t> spawn_compiler(const CompilerConfig& config, const CompileJob& job,
                              const RunningCompile& running) {
   std::vector<std::string> args = {config.executable};
@@ -58,13 +124,28 @@ Result<pid_t> spawn_compiler(const CompilerConfig& config, const CompileJob& job
     return make_error(ErrorCode::kIo, "cannot start the kernel compiler ", config.executable,
                       " for kernel '", job.kernel_name, "': ", std::strerror(error));
   }
+  limit_compiler(pid);
   return pid;
 }
 
 // Turns a finished compiler process into the job's outcome.
-Status finish_compile(const CompileJob& job, const RunningCompile& running, int wait_status) {
+Status finish_compile(const CompileJob& job, const RunningCompile& running, int wait_status,
+                      bool timed_out) {
   const std::string log = read_all(running.log_path);
   unlink(running.log_path.c_str());
+  if (timed_out || (WIFSIGNALED(wait_status) &&
+                    (WTERMSIG(wait_status) == SIGXCPU || WTERMSIG(wait_status) == SIGKILL))) {
+    unlink(running.temp_output.c_str());
+    return make_error(ErrorCode::kInvalidArgument, "kernel '", job.kernel_name,
+                      "' did not compile within ", kCompileSeconds,
+                      " s and was stopped (a preprocessor or template bomb?)");
+  }
+  if (WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGXFSZ) {
+    unlink(running.temp_output.c_str());
+    return make_error(ErrorCode::kInvalidArgument, "kernel '", job.kernel_name,
+                      "' compiled to more than ", kCompilerOutputBytes >> 20,
+                      " MiB of output and was stopped");
+  }
   if (wait_status == -1 || !WIFEXITED(wait_status) || WEXITSTATUS(wait_status) != 0) {
     unlink(running.temp_output.c_str());
     return make_error(ErrorCode::kInvalidArgument, "kernel '", job.kernel_name,
@@ -130,6 +211,10 @@ std::vector<Status> compile_kernels(const CompilerConfig& config,
   auto compile_some = [&] {
     for (std::size_t index = next++; index < jobs.size(); index = next++) {
       const CompileJob& job = jobs[index];
+      if (Status sized = check_unit_size(job); !sized.ok()) {
+        results[index] = sized;
+        continue;
+      }
       RunningCompile compile{unique_temp_path(job.output_path + ".log"),
                              unique_temp_path(job.output_path)};
       Result<pid_t> pid = spawn_compiler(config, job, compile);
@@ -137,13 +222,9 @@ std::vector<Status> compile_kernels(const CompilerConfig& config,
         results[index] = pid.status();
         continue;
       }
-      int wait_status = 0;
-      while (waitpid(*pid, &wait_status, 0) < 0) {
-        if (errno == EINTR) continue;
-        wait_status = -1;
-        break;
-      }
-      results[index] = finish_compile(job, compile, wait_status);
+      bool timed_out = false;
+      const int wait_status = wait_for_compiler(*pid, timed_out);
+      results[index] = finish_compile(job, compile, wait_status, timed_out);
     }
   };
   std::vector<std::thread> threads;
