@@ -2,7 +2,10 @@
 
 #include <flatbuffers/reflection.h>
 
+#include <cstring>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace tessera::format {
 namespace {
@@ -12,41 +15,91 @@ bool in(uint8_t byte, uint8_t low, uint8_t high) {
   return byte >= low && byte <= high;
 }
 
-class StringWalker {
+// Walks every table reachable from the root through the schema. Per object
+// type it keeps only the fields that can hold strings or tables (scalars and
+// scalar vectors, such as constant data, are never visited), and it builds
+// a value's path only when reporting it.
+class Walker {
  public:
-  explicit StringWalker(const reflection::Schema& schema) : schema_(schema) {}
+  explicit Walker(const reflection::Schema& schema)
+      : schema_(schema), plans_(schema.objects()->size()) {}
 
-  Status table(const reflection::Object& object, const flatbuffers::Table& table,
-               const std::string& path) {
-    for (const reflection::Field* field : *object.fields()) {
-      TESSERA_RETURN_IF_ERROR(this->field(object, *field, table, path));
+  Status table(const reflection::Object& object, uint32_t object_index,
+               const flatbuffers::Table& table) {
+    for (const FieldPlan& plan : plan_for(object, object_index)) {
+      path_.push_back({plan.field->name()->c_str(), -1});
+      Status status = field(plan, table);
+      path_.pop_back();
+      TESSERA_RETURN_IF_ERROR(status);
     }
     return ok_status();
   }
 
  private:
-  Status field(const reflection::Object& object, const reflection::Field& field,
-               const flatbuffers::Table& table, const std::string& path) {
-    const std::string name = path.empty() ? field.name()->str() : path + "." + field.name()->str();
+  struct FieldPlan {
+    const reflection::Field* field = nullptr;
+    const reflection::Field* union_type = nullptr;  // for unions: the _type field
+  };
+  struct Step {
+    const char* field;
+    int64_t index;  // -1: not an element of a vector
+  };
+
+  const std::vector<FieldPlan>& plan_for(const reflection::Object& object, uint32_t index) {
+    std::vector<FieldPlan>& plan = plans_[index];
+    if (!plan.empty() || planned_.count(index)) return plan;
+    planned_.insert(index);
+    for (const reflection::Field* field : *object.fields()) {
+      const reflection::BaseType type = field->type()->base_type();
+      const reflection::BaseType element = field->type()->element();
+      bool wanted = type == reflection::String || type == reflection::Union;
+      if (type == reflection::Obj)
+        wanted = !schema_.objects()->Get(field->type()->index())->is_struct();
+      if (type == reflection::Vector) {
+        wanted = element == reflection::String ||
+                 (element == reflection::Obj &&
+                  !schema_.objects()->Get(field->type()->index())->is_struct());
+      }
+      if (!wanted) continue;
+      FieldPlan entry{field, nullptr};
+      if (type == reflection::Union) {
+        entry.union_type = object.fields()->LookupByKey((field->name()->str() + "_type").c_str());
+      }
+      plan.push_back(entry);
+    }
+    return plan;
+  }
+
+  std::string path() const {
+    std::string text;
+    for (const Step& step : path_) {
+      if (!text.empty()) text += ".";
+      text += step.field;
+      if (step.index >= 0) text += "[" + std::to_string(step.index) + "]";
+    }
+    return text;
+  }
+
+  Status field(const FieldPlan& plan, const flatbuffers::Table& table) {
+    const reflection::Field& field = *plan.field;
     switch (field.type()->base_type()) {
       case reflection::String:
-        return string(flatbuffers::GetFieldS(table, field), name);
+        return string(flatbuffers::GetFieldS(table, field));
       case reflection::Obj: {
-        const reflection::Object* child = schema_.objects()->Get(field.type()->index());
-        if (child->is_struct()) return ok_status();
         const flatbuffers::Table* value = flatbuffers::GetFieldT(table, field);
-        return value ? this->table(*child, *value, name) : ok_status();
+        const uint32_t index = field.type()->index();
+        return value ? this->table(*schema_.objects()->Get(index), index, *value) : ok_status();
       }
       case reflection::Union:
-        return union_value(object, field, table, name);
+        return union_value(plan, table);
       case reflection::Vector:
-        return vector(field, table, name);
+        return vector(field, table);
       default:
         return ok_status();
     }
   }
 
-  Status string(const flatbuffers::String* text, const std::string& name) {
+  Status string(const flatbuffers::String* text) {
     if (!text) return ok_status();
     size_t bad_at = 0;
     if (is_utf8({reinterpret_cast<const uint8_t*>(text->data()), text->size()}, bad_at)) {
@@ -54,61 +107,59 @@ class StringWalker {
     }
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02x", static_cast<uint8_t>(text->data()[bad_at]));
-    return make_error(ErrorCode::kDataLoss, "string ", name, " is not valid UTF-8 (byte ", byte,
+    return make_error(ErrorCode::kDataLoss, "string ", path(), " is not valid UTF-8 (byte ", byte,
                       " at offset ", bad_at, " of ", text->size(),
                       "): flatbuffers strings must be UTF-8");
   }
 
-  Status union_value(const reflection::Object& object, const reflection::Field& field,
-                     const flatbuffers::Table& table, const std::string& name) {
-    const reflection::Field* type_field =
-        object.fields()->LookupByKey((field.name()->str() + "_type").c_str());
-    if (!type_field) return ok_status();
-    const uint8_t type = flatbuffers::GetFieldI<uint8_t>(table, *type_field);
-    const flatbuffers::Table* value = flatbuffers::GetFieldT(table, field);
+  Status union_value(const FieldPlan& plan, const flatbuffers::Table& table) {
+    if (!plan.union_type) return ok_status();
+    const uint8_t type = flatbuffers::GetFieldI<uint8_t>(table, *plan.union_type);
+    const flatbuffers::Table* value = flatbuffers::GetFieldT(table, *plan.field);
     if (type == 0 && !value) return ok_status();  // NONE
-    const reflection::Enum* union_enum = schema_.enums()->Get(field.type()->index());
+    const reflection::Enum* union_enum = schema_.enums()->Get(plan.field->type()->index());
     const reflection::EnumVal* member = union_enum->values()->LookupByKey(type);
     if (!member || type == 0) {
-      return make_error(ErrorCode::kDataLoss, "union ", name, " has type ", int{type},
+      return make_error(ErrorCode::kDataLoss, "union ", path(), " has type ", int{type},
                         ", which is not a member of ", union_enum->name()->str(),
                         " (damaged, or written by a newer schema)");
     }
     if (!value) {
-      return make_error(ErrorCode::kDataLoss, "union ", name, " has type ", member->name()->str(),
+      return make_error(ErrorCode::kDataLoss, "union ", path(), " has type ", member->name()->str(),
                         " but no table");
     }
     if (!member->union_type() || member->union_type()->base_type() != reflection::Obj) {
       return ok_status();
     }
-    const reflection::Object* child = schema_.objects()->Get(member->union_type()->index());
-    return this->table(*child, *value, name);
+    const uint32_t index = member->union_type()->index();
+    return this->table(*schema_.objects()->Get(index), index, *value);
   }
 
-  Status vector(const reflection::Field& field, const flatbuffers::Table& table,
-                const std::string& name) {
-    const reflection::BaseType element = field.type()->element();
-    if (element == reflection::String) {
+  Status vector(const reflection::Field& field, const flatbuffers::Table& table) {
+    if (field.type()->element() == reflection::String) {
       const auto* strings =
           flatbuffers::GetFieldV<flatbuffers::Offset<flatbuffers::String>>(table, field);
       for (flatbuffers::uoffset_t i = 0; strings && i < strings->size(); ++i) {
-        TESSERA_RETURN_IF_ERROR(string(strings->Get(i), name + "[" + std::to_string(i) + "]"));
+        path_.back().index = i;
+        TESSERA_RETURN_IF_ERROR(string(strings->Get(i)));
       }
       return ok_status();
     }
-    if (element != reflection::Obj) return ok_status();
-    const reflection::Object* child = schema_.objects()->Get(field.type()->index());
-    if (child->is_struct()) return ok_status();
+    const uint32_t index = field.type()->index();
+    const reflection::Object& child = *schema_.objects()->Get(index);
     const auto* tables =
         flatbuffers::GetFieldV<flatbuffers::Offset<flatbuffers::Table>>(table, field);
     for (flatbuffers::uoffset_t i = 0; tables && i < tables->size(); ++i) {
-      TESSERA_RETURN_IF_ERROR(
-          this->table(*child, *tables->Get(i), name + "[" + std::to_string(i) + "]"));
+      path_.back().index = i;
+      TESSERA_RETURN_IF_ERROR(this->table(child, index, *tables->Get(i)));
     }
     return ok_status();
   }
 
   const reflection::Schema& schema_;
+  std::vector<std::vector<FieldPlan>> plans_;  // by object index
+  std::set<uint32_t> planned_;
+  std::vector<Step> path_;
 };
 
 }  // namespace
@@ -116,6 +167,15 @@ class StringWalker {
 bool is_utf8(std::span<const uint8_t> text, size_t& bad_at) {
   size_t i = 0;
   while (i < text.size()) {
+    // Eight ASCII bytes at a time: kernel sources are almost all ASCII.
+    if (i + 8 <= text.size()) {
+      uint64_t word;
+      std::memcpy(&word, text.data() + i, sizeof word);
+      if ((word & 0x8080808080808080ull) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     const uint8_t lead = text[i];
     size_t length = 1;
     bool ok = true;
@@ -165,7 +225,12 @@ Status deep_check(std::span<const uint8_t> schema, const uint8_t* root) {
     return make_error(ErrorCode::kInternal, "the embedded schema has no root table");
   }
   const flatbuffers::Table* table = flatbuffers::GetAnyRoot(root);
-  return StringWalker(*reflected).table(*reflected->root_table(), *table, "");
+  const reflection::Object& root_object = *reflected->root_table();
+  uint32_t root_index = 0;
+  for (uint32_t i = 0; i < reflected->objects()->size(); ++i) {
+    if (reflected->objects()->Get(i) == &root_object) root_index = i;
+  }
+  return Walker(*reflected).table(root_object, root_index, *table);
 }
 
 }  // namespace tessera::format

@@ -224,6 +224,35 @@ TEST_F(MetalExecutorTest, AddressValidationFailuresSayWhichCheckFailed) {
   EXPECT_THAT(result.error().describe(), HasSubstr("overlap"));
 }
 
+// A hostile binary is refused by a limit before anything runs.
+TEST_F(MetalExecutorTest, HugeProgramsAreRefusedByClearLimits) {
+  {
+    MetalProgramBuilder program;
+    for (int i = 0; i < 1'000'000; ++i) program.finish(0);
+    auto result = run(program.build({}, {}), {});
+    ASSERT_FALSE(result.ok());
+    EXPECT_THAT(result.error().describe(),
+                HasSubstr("device program 0: has more than 100000 commands, the most tessera runs "
+                          "in one device program"));
+  }
+  const std::string empty = "#include \"dataflow_api.h\"\nvoid kernel_main() {}\n";
+  {
+    MetalProgramBuilder program;
+    for (int i = 0; i < 10'000; ++i) program.reader_program(0, empty);
+    auto result = run(program.build({}, {}), {});
+    ASSERT_FALSE(result.ok());
+    EXPECT_THAT(result.error().describe(),
+                HasSubstr("device program 0: enqueues 10000 kernels; tessera runs at most 4096"));
+  }
+  MetalProgramBuilder program;
+  program.reader_program(0, empty, 0, 0, 193);
+  auto result = run(program.build({}, {}), {});
+  ASSERT_FALSE(result.ok());
+  EXPECT_THAT(result.error().describe(),
+              HasSubstr("command 0 (EnqueueProgramCommand): has 193 kernels, more than the 192 "
+                        "processors of the device's 64 worker cores"));
+}
+
 TEST_F(MetalExecutorTest, TwoQueuesOrderedByAnEvent) {
   TensorSpec in{.id = 1, .shape = {64, 64}};
   TensorSpec buffer{.id = 2, .address = kDramAddress, .shape = {64, 64}};

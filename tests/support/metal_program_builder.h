@@ -105,14 +105,16 @@ class MetalProgramBuilder {
   }
   // An EnqueueProgramCommand of one baseline data-movement kernel (Noc0)
   // on one core, with no CBs: it works on addresses baked into its source.
-  void reader_program(int queue, const std::string& source, int core_y = 0, int core_x = 0) {
+  // With `copies` > 1, the ProgramDesc lists that many such kernels.
+  void reader_program(int queue, const std::string& source, int core_y = 0, int core_x = 0,
+                      int copies = 1) {
     auto kernel_source =
         tt_metal::CreateKernelSourceDirect(builder_, tt_metal::SourceType::Noc0, source.c_str());
     std::vector<tt_target::Dim2dRange> cores = {
         tt_target::Dim2dRange(tt_target::Dim2d(core_y, core_x), tt_target::Dim2d(1, 1))};
-    std::vector<flatbuffers::Offset<tt_metal::KernelDesc>> kernels = {
-        tt_metal::CreateKernelDescDirect(builder_, tt_metal::Kernel::KernelSource,
-                                         kernel_source.Union(), &cores)};
+    std::vector<flatbuffers::Offset<tt_metal::KernelDesc>> kernels(
+        copies, tt_metal::CreateKernelDescDirect(builder_, tt_metal::Kernel::KernelSource,
+                                                 kernel_source.Union(), &cores));
     auto program = tt_metal::CreateProgramDescDirect(builder_, &kernels);
     add(queue, tt_metal::CommandType::EnqueueProgramCommand,
         tt_metal::CreateEnqueueProgramCommandDirect(builder_, nullptr, program).Union());

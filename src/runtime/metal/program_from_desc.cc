@@ -172,6 +172,13 @@ Result<metal::Program> program_from_desc(const tm::ProgramDesc& desc, const std:
   metal::Program program(name);
   std::set<std::tuple<uint32_t, uint32_t, std::string>> bound_cbs;  // port, tensor, cores
   const auto* kernels = desc.kernels();
+  // Each core runs at most a reader, a writer and a compute kernel.
+  const uint64_t processors = uint64_t{3} * submit.device().descriptor().num_workers();
+  if (kernels && kernels->size() > processors) {
+    return make_error(ErrorCode::kInvalidArgument, "has ", kernels->size(),
+                      " kernels, more than the ", processors, " processors of the device's ",
+                      submit.device().descriptor().num_workers(), " worker cores");
+  }
   for (uint32_t index = 0; kernels && index < kernels->size(); ++index) {
     const tm::KernelDesc& kernel = *kernels->Get(index);
     std::string label = kernel_label(kernel, name, index);
