@@ -4,12 +4,26 @@
 
 namespace tessera::sim {
 
-Result<std::unique_ptr<Chip>> Chip::create(ChipDescriptor descriptor) {
+Result<std::unique_ptr<Chip>> Chip::create(ChipDescriptor descriptor, bool shared_memory) {
   TESSERA_RETURN_IF_ERROR(descriptor.validate());
-  TESSERA_ASSIGN_OR_RETURN(L1Memory l1,
-                           L1Memory::create(descriptor.num_workers(), descriptor.l1_size));
-  TESSERA_ASSIGN_OR_RETURN(DramMemory dram, DramMemory::create(descriptor.num_dram_channels,
-                                                               descriptor.dram_channel_size));
+  TESSERA_ASSIGN_OR_RETURN(
+      L1Memory l1, L1Memory::create(descriptor.num_workers(), descriptor.l1_size, shared_memory));
+  TESSERA_ASSIGN_OR_RETURN(DramMemory dram,
+                           DramMemory::create(descriptor.num_dram_channels,
+                                              descriptor.dram_channel_size, shared_memory));
+  TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<BufferRegistry> buffers,
+                           BufferRegistry::create(descriptor));
+  return std::unique_ptr<Chip>(
+      new Chip(std::move(descriptor), std::move(l1), std::move(dram), std::move(buffers)));
+}
+
+Result<std::unique_ptr<Chip>> Chip::attach(ChipDescriptor descriptor, SharedChipMemory memory) {
+  TESSERA_RETURN_IF_ERROR(descriptor.validate());
+  TESSERA_ASSIGN_OR_RETURN(
+      L1Memory l1, L1Memory::attach(memory.l1_fd, descriptor.num_workers(), descriptor.l1_size));
+  TESSERA_ASSIGN_OR_RETURN(DramMemory dram,
+                           DramMemory::attach(memory.dram_fd, descriptor.num_dram_channels,
+                                              descriptor.dram_channel_size));
   TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<BufferRegistry> buffers,
                            BufferRegistry::create(descriptor));
   return std::unique_ptr<Chip>(

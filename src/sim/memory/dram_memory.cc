@@ -2,13 +2,33 @@
 
 namespace tessera::sim {
 
-Result<DramMemory> DramMemory::create(uint32_t num_channels, uint64_t channel_size) {
+namespace {
+
+Status check_shape(uint32_t num_channels, uint64_t channel_size) {
   if (num_channels == 0 || channel_size == 0) {
     return make_error(ErrorCode::kInvalidArgument, "DRAM needs channels and a size (got ",
                       num_channels, " channels of ", channel_size, " bytes)");
   }
-  TESSERA_ASSIGN_OR_RETURN(MappedRegion region,
-                           MappedRegion::map_anywhere(num_channels * channel_size, "DRAM"));
+  return ok_status();
+}
+
+}  // namespace
+
+Result<DramMemory> DramMemory::create(uint32_t num_channels, uint64_t channel_size, bool shared) {
+  TESSERA_RETURN_IF_ERROR(check_shape(num_channels, channel_size));
+  const size_t size = num_channels * channel_size;
+  TESSERA_ASSIGN_OR_RETURN(MappedRegion region, shared
+                                                    ? MappedRegion::map_shared(size, false, "DRAM")
+                                                    : MappedRegion::map_anywhere(size, "DRAM"));
+  region.advise_huge_pages();
+  return DramMemory(std::move(region), num_channels, channel_size);
+}
+
+Result<DramMemory> DramMemory::attach(int fd, uint32_t num_channels, uint64_t channel_size) {
+  TESSERA_RETURN_IF_ERROR(check_shape(num_channels, channel_size));
+  TESSERA_ASSIGN_OR_RETURN(
+      MappedRegion region,
+      MappedRegion::attach_shared(fd, num_channels * channel_size, false, "DRAM"));
   region.advise_huge_pages();
   return DramMemory(std::move(region), num_channels, channel_size);
 }

@@ -1,5 +1,6 @@
 #include "tessera/sim/memory/mapped_region.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@ namespace {
 
 constexpr uintptr_t kFourGib = uintptr_t{1} << 32;
 constexpr int kLazyFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+constexpr int kSharedFlags = MAP_SHARED | MAP_NORESERVE;
 
 Error map_error(const char* what, size_t size, int error_number) {
   return make_error(ErrorCode::kOutOfMemory, "cannot map ", size, " bytes for ", what, ": ",
@@ -20,12 +22,12 @@ Error map_error(const char* what, size_t size, int error_number) {
 }
 
 // A mapping at exactly `hint`, or nullptr if that range is taken.
-void* map_at(uintptr_t hint, size_t size) {
+void* map_at(uintptr_t hint, size_t size, int flags, int fd) {
 #ifdef MAP_FIXED_NOREPLACE
   void* data = mmap(reinterpret_cast<void*>(hint), size, PROT_READ | PROT_WRITE,
-                    kLazyFlags | MAP_FIXED_NOREPLACE, -1, 0);
+                    flags | MAP_FIXED_NOREPLACE, fd, 0);
 #else
-  void* data = mmap(reinterpret_cast<void*>(hint), size, PROT_READ | PROT_WRITE, kLazyFlags, -1, 0);
+  void* data = mmap(reinterpret_cast<void*>(hint), size, PROT_READ | PROT_WRITE, flags, fd, 0);
 #endif
   if (data == MAP_FAILED) return nullptr;
   if (reinterpret_cast<uintptr_t>(data) != hint) {  // kernels without NOREPLACE treat it as a hint
@@ -33,6 +35,38 @@ void* map_at(uintptr_t hint, size_t size) {
     return nullptr;
   }
   return data;
+}
+
+// Somewhere below 4 GiB, or nullptr if the low address space is full.
+void* map_low(size_t size, int flags, int fd) {
+#ifdef MAP_32BIT
+  // x86-64: the kernel picks a free range in the low 2 GiB.
+  void* low = mmap(nullptr, size, PROT_READ | PROT_WRITE, flags | MAP_32BIT, fd, 0);
+  if (low != MAP_FAILED) {
+    if (reinterpret_cast<uintptr_t>(low) + size <= kFourGib) return low;
+    munmap(low, size);
+  }
+#endif
+  // Otherwise probe page-aligned hints between 64 MiB and 4 GiB.
+  const uintptr_t step = uintptr_t{64} << 20;
+  for (uintptr_t hint = step; hint + size <= kFourGib; hint += step) {
+    if (void* data = map_at(hint, size, flags, fd)) return data;
+  }
+  return nullptr;
+}
+
+Error low_space_error(size_t size, const char* what) {
+  return make_error(ErrorCode::kOutOfMemory, "cannot map ", size, " bytes for ", what,
+                    " below 4 GiB: the low address space is full (device kernels need 32-bit L1 "
+                    "addresses; close other devices)");
+}
+
+Status check_low_size(size_t size, const char* what) {
+  if (size == 0 || size >= kFourGib) {
+    return make_error(ErrorCode::kInvalidArgument, what, " needs ", size,
+                      " bytes below 4 GiB, which cannot fit");
+  }
+  return ok_status();
 }
 
 }  // namespace
@@ -43,13 +77,16 @@ size_t host_page_size() {
 }
 
 MappedRegion::MappedRegion(MappedRegion&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+    : data_(std::exchange(other.data_, nullptr)),
+      size_(std::exchange(other.size_, 0)),
+      fd_(std::exchange(other.fd_, -1)) {}
 
 MappedRegion& MappedRegion::operator=(MappedRegion&& other) noexcept {
   if (this != &other) {
     release();
     data_ = std::exchange(other.data_, nullptr);
     size_ = std::exchange(other.size_, 0);
+    fd_ = std::exchange(other.fd_, -1);
   }
   return *this;
 }
@@ -60,8 +97,10 @@ MappedRegion::~MappedRegion() {
 
 void MappedRegion::release() {
   if (data_ != nullptr) munmap(data_, size_);
+  if (fd_ >= 0) close(fd_);
   data_ = nullptr;
   size_ = 0;
+  fd_ = -1;
 }
 
 Result<MappedRegion> MappedRegion::map_anywhere(size_t size, const char* what) {
@@ -71,28 +110,44 @@ Result<MappedRegion> MappedRegion::map_anywhere(size_t size, const char* what) {
 }
 
 Result<MappedRegion> MappedRegion::map_below_4gib(size_t size, const char* what) {
-  if (size == 0 || size >= kFourGib) {
-    return make_error(ErrorCode::kInvalidArgument, what, " needs ", size,
-                      " bytes below 4 GiB, which cannot fit");
+  TESSERA_RETURN_IF_ERROR(check_low_size(size, what));
+  void* data = map_low(size, kLazyFlags, -1);
+  if (!data) return low_space_error(size, what);
+  return MappedRegion(static_cast<uint8_t*>(data), size);
+}
+
+Result<MappedRegion> MappedRegion::map_shared(size_t size, bool below_4gib, const char* what) {
+  const int fd = memfd_create(what, MFD_CLOEXEC);
+  if (fd < 0) {
+    return make_error(ErrorCode::kOutOfMemory, "cannot create shared memory for ", what, ": ",
+                      std::strerror(errno));
   }
-#ifdef MAP_32BIT
-  // x86-64: the kernel picks a free range in the low 2 GiB.
-  void* low = mmap(nullptr, size, PROT_READ | PROT_WRITE, kLazyFlags | MAP_32BIT, -1, 0);
-  if (low != MAP_FAILED) {
-    if (reinterpret_cast<uintptr_t>(low) + size <= kFourGib) {
-      return MappedRegion(static_cast<uint8_t*>(low), size);
-    }
-    munmap(low, size);
+  if (ftruncate(fd, static_cast<off_t>(size)) != 0) {
+    const int error = errno;
+    close(fd);
+    return map_error(what, size, error);
   }
-#endif
-  // Otherwise probe page-aligned hints between 64 MiB and 4 GiB.
-  const uintptr_t step = uintptr_t{64} << 20;
-  for (uintptr_t hint = step; hint + size <= kFourGib; hint += step) {
-    if (void* data = map_at(hint, size)) return MappedRegion(static_cast<uint8_t*>(data), size);
+  auto region = attach_shared(fd, size, below_4gib, what);
+  close(fd);  // the region holds its own descriptor
+  return region;
+}
+
+Result<MappedRegion> MappedRegion::attach_shared(int fd, size_t size, bool below_4gib,
+                                                 const char* what) {
+  if (below_4gib) TESSERA_RETURN_IF_ERROR(check_low_size(size, what));
+  const int own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  if (own < 0) {
+    return make_error(ErrorCode::kIo, "cannot keep the shared memory of ", what, ": ",
+                      std::strerror(errno));
   }
-  return make_error(ErrorCode::kOutOfMemory, "cannot map ", size, " bytes for ", what,
-                    " below 4 GiB: the low address space is full (device kernels need 32-bit L1 "
-                    "addresses; close other devices)");
+  void* data = below_4gib ? map_low(size, kSharedFlags, own)
+                          : mmap(nullptr, size, PROT_READ | PROT_WRITE, kSharedFlags, own, 0);
+  if (data == nullptr || data == MAP_FAILED) {
+    const int error = errno;
+    close(own);
+    return below_4gib ? low_space_error(size, what) : map_error(what, size, error);
+  }
+  return MappedRegion(static_cast<uint8_t*>(data), size, own);
 }
 
 void MappedRegion::advise_huge_pages() {

@@ -16,9 +16,22 @@
 
 namespace tessera::sim {
 
+// The memfds behind a chip whose memories are shared with a device process.
+struct SharedChipMemory {
+  int l1_fd = -1;
+  int dram_fd = -1;
+};
+
 class Chip {
  public:
-  static Result<std::unique_ptr<Chip>> create(ChipDescriptor descriptor);
+  // `shared_memory`: L1 and DRAM live in memfds another process can attach.
+  static Result<std::unique_ptr<Chip>> create(ChipDescriptor descriptor,
+                                              bool shared_memory = false);
+  // The chip whose memories are `memory`, seen from this process (a device
+  // process); its buffer registry starts empty.
+  static Result<std::unique_ptr<Chip>> attach(ChipDescriptor descriptor, SharedChipMemory memory);
+  // The memfds, or -1 for private memories.
+  SharedChipMemory shared_memory() const { return {l1_.fd(), dram_.fd()}; }
 
   const ChipDescriptor& descriptor() const { return descriptor_; }
   const NocCoreMap& noc_map() const { return noc_map_; }

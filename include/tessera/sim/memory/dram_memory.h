@@ -17,7 +17,12 @@ class DramMemory {
     uint64_t offset;
   };
 
-  static Result<DramMemory> create(uint32_t num_channels, uint64_t channel_size);
+  // `shared`: backed by a memfd (fd()) a device process can attach.
+  static Result<DramMemory> create(uint32_t num_channels, uint64_t channel_size,
+                                   bool shared = false);
+  // The same memory as the DramMemory whose fd() is `fd`, in this process.
+  static Result<DramMemory> attach(int fd, uint32_t num_channels, uint64_t channel_size);
+  int fd() const { return region_.fd(); }
 
   uint32_t num_channels() const { return num_channels_; }
   uint64_t channel_size() const { return channel_size_; }

@@ -21,7 +21,12 @@ class L1Memory {
     uint64_t offset;  // L1 offset within the core
   };
 
-  static Result<L1Memory> create(uint32_t num_cores, uint64_t l1_size);
+  // `shared`: backed by a memfd (fd()) a device process can attach.
+  static Result<L1Memory> create(uint32_t num_cores, uint64_t l1_size, bool shared = false);
+  // The same memory as the L1Memory whose fd() is `fd`, in this process
+  // (below 4 GiB here too, with its own guard pages).
+  static Result<L1Memory> attach(int fd, uint32_t num_cores, uint64_t l1_size);
+  int fd() const { return region_.fd(); }
 
   uint32_t num_cores() const { return num_cores_; }
   uint64_t l1_size() const { return l1_size_; }
@@ -42,6 +47,8 @@ class L1Memory {
   uintptr_t region_end() const { return region_.end_address(); }
 
  private:
+  static Result<L1Memory> lay_out(Result<MappedRegion> (*map)(int, size_t), int fd,
+                                  uint32_t num_cores, uint64_t l1_size);
   L1Memory(MappedRegion region, uint32_t num_cores, uint64_t l1_size, uint64_t stride)
       : region_(std::move(region)),
         num_cores_(num_cores),

@@ -1,4 +1,6 @@
-// An anonymous, lazily backed virtual memory mapping (RAII over mmap).
+// A lazily backed virtual memory mapping (RAII over mmap): private and
+// anonymous, or shared through a memfd so that a device process maps the
+// same pages.
 //
 // Pages cost nothing until touched, so a chip's 12 GiB of DRAM only uses
 // what kernels and buffers write.
@@ -24,8 +26,16 @@ class MappedRegion {
   static Result<MappedRegion> map_anywhere(size_t size, const char* what);
   // Entirely below 4 GiB, so every address fits in a uint32_t.
   static Result<MappedRegion> map_below_4gib(size_t size, const char* what);
+  // Backed by a new memfd of `size` bytes (sparse), which fd() returns and
+  // another process may map with attach_shared.
+  static Result<MappedRegion> map_shared(size_t size, bool below_4gib, const char* what);
+  // Maps an existing memfd of `size` bytes; the region keeps its own copy of
+  // the descriptor.
+  static Result<MappedRegion> attach_shared(int fd, size_t size, bool below_4gib, const char* what);
 
   uint8_t* data() const { return data_; }
+  // The memfd behind a shared region, -1 for a private one.
+  int fd() const { return fd_; }
   size_t size() const { return size_; }
   uintptr_t begin_address() const { return reinterpret_cast<uintptr_t>(data_); }
   uintptr_t end_address() const { return begin_address() + size_; }
@@ -38,11 +48,12 @@ class MappedRegion {
   Status protect(size_t offset, size_t size);
 
  private:
-  MappedRegion(uint8_t* data, size_t size) : data_(data), size_(size) {}
+  MappedRegion(uint8_t* data, size_t size, int fd = -1) : data_(data), size_(size), fd_(fd) {}
   void release();
 
   uint8_t* data_ = nullptr;
   size_t size_ = 0;
+  int fd_ = -1;
 };
 
 size_t host_page_size();
