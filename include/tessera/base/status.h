@@ -37,7 +37,8 @@ class Error {
 
   ErrorCode code() const { return code_; }
   const std::string& message() const { return message_; }
-  // Outermost context first: "binary a.ttm", "program 0", "command 3"...
+  // In the order frames were added: innermost first ("command 3",
+  // "program 0", "binary a.ttm"); describe() prints them outermost first.
   const std::vector<std::string>& context() const { return context_; }
 
   // Adds a "where" frame; frames added later are outer frames.

@@ -140,6 +140,15 @@ std::vector<BufferInfo> BufferRegistry::deallocate_all() {
   return released;
 }
 
+Status BufferRegistry::mirror(std::span<const std::pair<BufferSpec, uint64_t>> live) {
+  deallocate_all();
+  for (const auto& [spec, address] : live) {
+    auto placed = allocate_at(spec, address);
+    if (!placed.ok()) return std::move(placed).error().add_context("mirroring the live buffers");
+  }
+  return ok_status();
+}
+
 Result<BufferInfo> BufferRegistry::lookup(BufferId id) const {
   std::lock_guard lock(mutex_);
   TESSERA_ASSIGN_OR_RETURN(const Slot* slot, live_slot(id));

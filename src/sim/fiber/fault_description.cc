@@ -32,6 +32,11 @@ Error describe_fault(const FaultRecord& fault, const FiberStack& stack) {
                       " (an endless loop, or polling L1 by hand instead of cb_wait_front / "
                       "noc_semaphore_wait?)");
   }
+  if (fault.signal == SIGSYS) {
+    return make_error(ErrorCode::kKernelFault, "tried system call ", fault.code,
+                      " and was stopped: kernels cannot reach the host (files, processes, "
+                      "sockets and other system calls are refused to them)");
+  }
   if (fault.signal == SIGSEGV && stack.guard_contains(fault.address)) {
     return make_error(ErrorCode::kKernelFault, "crashed: stack overflow (the fiber stack has ",
                       stack.usable_size() / 1024, " KiB; fault at guard page address ",

@@ -17,7 +17,8 @@ namespace tessera::sim {
 
 namespace {
 
-constexpr std::array<int, 4> kFaultSignals = {SIGSEGV, SIGBUS, SIGILL, SIGFPE};
+// SIGSYS: a system call a device process's filter refuses (sandbox.h).
+constexpr std::array<int, 5> kFaultSignals = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGSYS};
 // Indexed by signal number; written once under call_once, then read-only.
 struct sigaction g_previous[65];
 
@@ -44,7 +45,9 @@ void on_fault(int signal, siginfo_t* info, void* context) {
     forward_to_previous(signal, info, context);
     return;
   }
-  fiber->fault = FaultRecord{signal, info->si_code, info->si_addr};
+  // For SIGSYS the refused system call's number says more than si_code.
+  const int code = signal == SIGSYS ? info->si_syscall : info->si_code;
+  fiber->fault = FaultRecord{signal, code, info->si_addr};
   fiber->state = FiberState::kFailed;
   leave_for_good(*fiber);
 }

@@ -17,15 +17,6 @@ bool file_exists(const std::string& path) {
   return access(path.c_str(), R_OK) == 0;
 }
 
-// One spec's way through get_all().
-struct Lookup {
-  std::string key;
-  std::string unit;
-  std::string path;
-  bool needs_compile = false;
-  bool duplicate = false;  // same key as an earlier spec in the batch
-};
-
 }  // namespace
 
 Result<std::unique_ptr<KernelCache>> KernelCache::create(KernelCacheOptions options) {
@@ -61,18 +52,15 @@ Result<std::shared_ptr<const LoadedKernel>> KernelCache::get(const KernelBuildSp
   return std::move(get_all({spec}).front());
 }
 
-std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
+std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
     const std::vector<KernelBuildSpec>& specs) {
-  std::vector<Result<std::shared_ptr<const LoadedKernel>>> results(
-      specs.size(), Result<std::shared_ptr<const LoadedKernel>>(nullptr));
   std::vector<Lookup> lookups(specs.size());
   std::vector<CompileJob> jobs;
   std::vector<std::size_t> job_specs;
-
   for (std::size_t i = 0; i < specs.size(); ++i) {
     Lookup& lookup = lookups[i];
     if (Status valid = validate_kernel_build_spec(specs[i]); !valid.ok()) {
-      results[i] = valid.error();
+      lookup.status = valid;
       continue;
     }
     lookup.unit = make_kernel_translation_unit(specs[i]);
@@ -81,7 +69,7 @@ std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
     {
       std::lock_guard lock(mutex_);
       if (auto found = loaded_.find(lookup.key); found != loaded_.end()) {
-        results[i] = found->second;
+        lookup.loaded = found->second;
         ++stats_.memory_hits;
         continue;
       }
@@ -94,39 +82,81 @@ std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
     const std::string unit_path = unique_temp_path(root_ + "/tmp/" + lookup.key) + ".cc";
     Status written = write_file(unit_path, lookup.unit);
     if (!written.ok()) {
-      results[i] = written.error();
+      lookup.status = written;
       lookup.needs_compile = false;
       continue;
     }
     jobs.push_back({specs[i].name, unit_path, lookup.path, include_directory_});
     job_specs.push_back(i);
   }
-
   const std::vector<Status> compiled = compile_kernels(compiler_, jobs);
   for (std::size_t j = 0; j < jobs.size(); ++j) {
     unlink(jobs[j].unit_path.c_str());
-    if (!compiled[j].ok()) results[job_specs[j]] = compiled[j].error();
+    if (!compiled[j].ok()) lookups[job_specs[j]].status = compiled[j];
   }
-
+  // A duplicate shares its first occurrence's fate.
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (!results[i].ok() || *results[i] != nullptr) continue;  // failed or memory hit
-    const Lookup& lookup = lookups[i];
+    if (!lookups[i].duplicate) continue;
+    for (std::size_t j = 0; j < i; ++j) {
+      if (lookups[j].key == lookups[i].key && !lookups[j].duplicate) {
+        lookups[i].status = lookups[j].status;
+        break;
+      }
+    }
+  }
+  return lookups;
+}
+
+std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
+    const std::vector<KernelBuildSpec>& specs) {
+  std::vector<Lookup> lookups = look_up_and_compile(specs);
+  std::vector<Result<std::shared_ptr<const LoadedKernel>>> results;
+  results.reserve(specs.size());
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    Lookup& lookup = lookups[i];
+    if (!lookup.status.ok()) {
+      results.emplace_back(std::move(lookup.status).error());
+      continue;
+    }
+    if (lookup.loaded) {
+      results.emplace_back(std::move(lookup.loaded));
+      continue;
+    }
     std::lock_guard lock(mutex_);
     if (auto found = loaded_.find(lookup.key); found != loaded_.end()) {
-      results[i] = found->second;  // a duplicate loaded just above
+      results.emplace_back(found->second);  // a duplicate loaded just above
       continue;
     }
     Result<std::shared_ptr<LoadedKernel>> loaded =
         LoadedKernel::load(specs[i].name, lookup.path, *host_table_);
     if (!loaded.ok()) {
-      results[i] = std::move(loaded).error();
+      results.emplace_back(std::move(loaded).error());
       continue;
     }
     lookup.needs_compile ? ++stats_.compiled : ++stats_.disk_hits;
     loaded_[lookup.key] = *loaded;
-    results[i] = std::shared_ptr<const LoadedKernel>(std::move(*loaded));
+    results.emplace_back(std::shared_ptr<const LoadedKernel>(std::move(*loaded)));
   }
   return results;
+}
+
+std::vector<Result<std::string>> KernelCache::compile_all(
+    const std::vector<KernelBuildSpec>& specs) {
+  std::vector<Lookup> lookups = look_up_and_compile(specs);
+  std::vector<Result<std::string>> paths;
+  paths.reserve(specs.size());
+  for (Lookup& lookup : lookups) {
+    if (!lookup.status.ok()) {
+      paths.emplace_back(std::move(lookup.status).error());
+    } else {
+      if (!lookup.loaded) {
+        std::lock_guard lock(mutex_);
+        lookup.needs_compile ? ++stats_.compiled : ++stats_.disk_hits;
+      }
+      paths.emplace_back(lookup.path);
+    }
+  }
+  return paths;
 }
 
 void KernelCache::drop(const std::string& key) {

@@ -207,13 +207,17 @@ FiberSpec timed_fiber(FiberSpec spec, KernelInvocation& invocation, CoreCoord co
   return spec;
 }
 
-Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
-                        const ProgramRunOptions& options) {
+// Places and runs a checked program (`regions` is its checked layout).
+Status run_checked(Chip& chip, const ProgramPlan& plan, ProgramL1Regions regions,
+                   std::span<const std::shared_ptr<const LoadedKernel>> kernels,
+                   const ProgramRunOptions& options) {
   const ChipDescriptor& descriptor = chip.descriptor();
   RunState run;
-  TESSERA_ASSIGN_OR_RETURN(run.regions, check_program_layout(chip, plan));
-  TESSERA_RETURN_IF_ERROR(check_processors(descriptor, plan));
-  TESSERA_ASSIGN_OR_RETURN(auto kernels, compile_kernels(cache, plan));
+  run.regions = std::move(regions);
+  if (kernels.size() != plan.kernels.size()) {
+    return make_error(ErrorCode::kInternal, "program '", plan.name, "' has ", plan.kernels.size(),
+                      " kernels but ", kernels.size(), " were loaded");
+  }
   run.cores.resize(descriptor.num_workers());
   for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
     TESSERA_RETURN_IF_ERROR(place_kernel(chip, plan, plan.kernels[i], kernels[i], run, options));
@@ -222,15 +226,32 @@ Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
   for (std::size_t i = 0; i < run.invocations.size(); ++i) {
     KernelInvocation& invocation = *run.invocations[i];
     FiberSpec fiber = kernel_fiber(invocation, *run.host_states[i]);
-    if (!options.on_kernel_span) {
-      scheduler.add(std::move(fiber));
-      continue;
+    if (options.on_kernel_span) {
+      const CoreLabel logical = invocation.placement().logical;
+      const CoreCoord core{static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)};
+      fiber = timed_fiber(std::move(fiber), invocation, core, options.on_kernel_span);
     }
-    const CoreLabel logical = invocation.placement().logical;
-    const CoreCoord core{static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)};
-    scheduler.add(timed_fiber(std::move(fiber), invocation, core, options.on_kernel_span));
+    if (options.on_fiber) options.on_fiber(fiber);
+    scheduler.add(std::move(fiber));
   }
   return scheduler.run();
+}
+
+Status run_loaded(Chip& chip, const ProgramPlan& plan,
+                  std::span<const std::shared_ptr<const LoadedKernel>> kernels,
+                  const ProgramRunOptions& options) {
+  TESSERA_ASSIGN_OR_RETURN(ProgramL1Regions regions, check_program_layout(chip, plan));
+  TESSERA_RETURN_IF_ERROR(check_processors(chip.descriptor(), plan));
+  return run_checked(chip, plan, std::move(regions), kernels, options);
+}
+
+// Checks before compiling, so a bad layout fails without a compile.
+Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
+                        const ProgramRunOptions& options) {
+  TESSERA_ASSIGN_OR_RETURN(ProgramL1Regions regions, check_program_layout(chip, plan));
+  TESSERA_RETURN_IF_ERROR(check_processors(chip.descriptor(), plan));
+  TESSERA_ASSIGN_OR_RETURN(auto kernels, compile_kernels(cache, plan));
+  return run_checked(chip, plan, std::move(regions), kernels, options);
 }
 
 }  // namespace
@@ -238,6 +259,13 @@ Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
 Status run_program(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
                    const ProgramRunOptions& options) {
   Status status = run_program_impl(chip, cache, plan, options);
+  return status.with_context("program '" + plan.name + "'");
+}
+
+Status run_loaded_program(Chip& chip, const ProgramPlan& plan,
+                          std::span<const std::shared_ptr<const LoadedKernel>> kernels,
+                          const ProgramRunOptions& options) {
+  Status status = run_loaded(chip, plan, kernels, options);
   return status.with_context("program '" + plan.name + "'");
 }
 

@@ -13,6 +13,8 @@
 #include <mutex>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "tessera/base/status.h"
@@ -54,6 +56,9 @@ class BufferRegistry {
   Status deallocate(BufferId id);
   // Frees every live buffer and returns what was live (for close reports).
   std::vector<BufferInfo> deallocate_all();
+  // Makes the live buffers exactly these (spec, address) pairs: how a
+  // device process follows the host's registry, which owns the buffers.
+  Status mirror(std::span<const std::pair<BufferSpec, uint64_t>> live);
 
   Result<BufferInfo> lookup(BufferId id) const;
   std::vector<BufferInfo> live_buffers() const;

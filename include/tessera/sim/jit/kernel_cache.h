@@ -40,6 +40,10 @@ class KernelCache {
   std::vector<Result<std::shared_ptr<const LoadedKernel>>> get_all(
       const std::vector<KernelBuildSpec>& specs);
 
+  // Compiles what is missing, loading nothing: each spec's shared object
+  // path, for a device process to load (the host never runs these kernels).
+  std::vector<Result<std::string>> compile_all(const std::vector<KernelBuildSpec>& specs);
+
   // The content hash naming `spec`'s shared object.
   std::string key(const KernelBuildSpec& spec) const;
   // Forgets loaded kernels; each unloads when its last user lets go.
@@ -51,7 +55,19 @@ class KernelCache {
   const std::string& include_directory() const { return include_directory_; }
 
  private:
+  // One spec's way through get_all() / compile_all().
+  struct Lookup {
+    std::string key;
+    std::string unit;
+    std::string path;
+    Status status;                               // failed validation or compile
+    std::shared_ptr<const LoadedKernel> loaded;  // already loaded in this process
+    bool needs_compile = false;
+    bool duplicate = false;  // same key as an earlier spec in the batch
+  };
+
   KernelCache() = default;
+  std::vector<Lookup> look_up_and_compile(const std::vector<KernelBuildSpec>& specs);
   std::string shared_object_path(const std::string& key) const;
 
   std::string root_;

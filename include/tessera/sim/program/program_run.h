@@ -7,6 +7,8 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <span>
 
 #include "tessera/base/status.h"
 #include "tessera/sim/fiber/scheduler.h"
@@ -25,11 +27,22 @@ struct ProgramRunOptions {
   // that ran it (so possibly concurrently); not called for kernels that fail
   // or are abandoned. Null: spans are not timed at all.
   std::function<void(const KernelRunSpan&)> on_kernel_span{};
+  // Called once per kernel per core with its fiber before the run starts,
+  // to wrap what it does (a device process marks which kernel each of its
+  // threads is running). Null: fibers are left as they are.
+  std::function<void(FiberSpec&)> on_fiber{};
 };
 
 // `cache` must install kernel_host_table() (see program_kernel_cache()).
 Status run_program(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
                    const ProgramRunOptions& options = {});
+
+// With the kernels already compiled and loaded (kernels[i] runs
+// plan.kernels[i], loaded with kernel_host_table()): what a device process
+// does with the objects the host compiled.
+Status run_loaded_program(Chip& chip, const ProgramPlan& plan,
+                          std::span<const std::shared_ptr<const LoadedKernel>> kernels,
+                          const ProgramRunOptions& options = {});
 
 // A process-wide cache installing kernel_host_table(), at the default
 // cache root (created on first use).

@@ -1,0 +1,69 @@
+// The host's handle on a device process: a simulated device whose kernels
+// run in a sandboxed process of their own (sandbox.h), the way a real
+// device sits behind PCIe. The chip's memories are shared, so buffer reads
+// and writes stay plain memory copies; each program run is one request and
+// one reply on a socket.
+//
+// If the process dies (a kernel aborted, exited, or did what no handler can
+// contain), the run fails with an error naming the program and the kernels
+// that were running, and the handle is lost: every later run fails too, and
+// the owner opens a new device.
+#pragma once
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tessera/base/status.h"
+#include "tessera/sim/memory/chip.h"
+#include "tessera/sim/program/program_run.h"
+
+namespace tessera::sim {
+
+struct ActivityTable;
+
+struct DeviceProcessOptions {
+  std::string executable;        // empty: default_device_executable()
+  std::string kernel_directory;  // where compiled kernel objects are (read-only for it)
+};
+
+// $TESSERA_DEVICE_EXECUTABLE, else tessera-device next to the running
+// program, else the one this build made.
+Result<std::string> default_device_executable();
+
+class DeviceProcess {
+ public:
+  // `chip` must have been created with shared memories.
+  static Result<std::unique_ptr<DeviceProcess>> start(const Chip& chip,
+                                                      const DeviceProcessOptions& options);
+  ~DeviceProcess();
+  DeviceProcess(const DeviceProcess&) = delete;
+  DeviceProcess& operator=(const DeviceProcess&) = delete;
+
+  // Runs `plan` whose kernel i is the compiled object objects[i]. The
+  // chip's live buffers go along whenever they changed since the last run.
+  // DPRINT lines and kernel spans come back into `options`' log and
+  // callback. One run at a time (calls are serialised).
+  Status run_program(const Chip& chip, const ProgramPlan& plan,
+                     const std::vector<std::string>& objects, const ProgramRunOptions& options);
+
+  pid_t pid() const { return pid_; }
+  bool lost() const { return lost_; }
+
+ private:
+  DeviceProcess() = default;
+  Status exchange(const std::vector<uint8_t>& request, std::vector<uint8_t>& reply,
+                  const std::string& program);
+  Error death(const std::string& program);
+
+  pid_t pid_ = -1;
+  int socket_ = -1;
+  ActivityTable* activity_ = nullptr;
+  bool lost_ = false;
+  uint64_t sent_registry_version_ = 0;
+  std::mutex mutex_;
+};
+
+}  // namespace tessera::sim

@@ -1,0 +1,369 @@
+#include "device_messages.h"
+
+#include "tessera/sim/tile/data_format.h"
+#include "wire.h"
+
+namespace tessera::sim::device_messages {
+namespace {
+
+// Bounds on what a message may hold, beyond the bytes it has.
+constexpr uint32_t kMaxErrorCode = static_cast<uint32_t>(ErrorCode::kInternal) + 1;
+
+void put(wire::Writer& out, CoreCoord coord) {
+  out.u32(coord.x);
+  out.u32(coord.y);
+}
+CoreCoord get_coord(wire::Reader& in) {
+  const uint32_t x = in.u32();
+  return {x, in.u32()};
+}
+
+void put(wire::Writer& out, const std::vector<CoreCoord>& coords) {
+  out.u32(static_cast<uint32_t>(coords.size()));
+  for (CoreCoord coord : coords) put(out, coord);
+}
+std::vector<CoreCoord> get_coords(wire::Reader& in) {
+  std::vector<CoreCoord> coords(in.count(8));
+  for (CoreCoord& coord : coords) coord = get_coord(in);
+  return coords;
+}
+
+void put(wire::Writer& out, const CoreRangeSet& ranges) {
+  out.u32(static_cast<uint32_t>(ranges.size()));
+  for (const CoreRange& range : ranges) {
+    put(out, range.start);
+    put(out, range.end);
+  }
+}
+CoreRangeSet get_ranges(wire::Reader& in) {
+  CoreRangeSet ranges(in.count(16));
+  for (CoreRange& range : ranges) {
+    range.start = get_coord(in);
+    range.end = get_coord(in);
+  }
+  return ranges;
+}
+
+void put(wire::Writer& out, const ChipDescriptor& chip) {
+  out.u8(static_cast<uint8_t>(chip.arch));
+  out.text(chip.product);
+  put(out, chip.grid);
+  out.u64(chip.l1_size);
+  out.u32(chip.num_dram_channels);
+  out.u64(chip.dram_channel_size);
+  out.u32(chip.noc_l1_address_align);
+  out.u32(chip.pcie_address_align);
+  out.u32(chip.noc_dram_address_align);
+  out.u32(chip.l1_unreserved_base);
+  out.u32(chip.erisc_l1_unreserved_base);
+  out.u32(chip.dram_unreserved_base);
+  put(out, chip.worker_cores);
+  put(out, chip.dram_cores);
+  put(out, chip.eth_cores);
+  put(out, chip.eth_inactive_cores);
+  out.u32(static_cast<uint32_t>(chip.supported_data_types.size()));
+  for (tt::target::DataType type : chip.supported_data_types) out.u32(static_cast<uint32_t>(type));
+  out.u32(static_cast<uint32_t>(chip.supported_tile_shapes.size()));
+  for (TileShape shape : chip.supported_tile_shapes) {
+    out.u32(shape.height);
+    out.u32(shape.width);
+  }
+}
+ChipDescriptor get_chip(wire::Reader& in) {
+  ChipDescriptor chip;
+  chip.arch = in.choice<Arch>(3);
+  chip.product = in.text();
+  chip.grid = get_coord(in);
+  chip.l1_size = in.u64();
+  chip.num_dram_channels = in.u32();
+  chip.dram_channel_size = in.u64();
+  chip.noc_l1_address_align = in.u32();
+  chip.pcie_address_align = in.u32();
+  chip.noc_dram_address_align = in.u32();
+  chip.l1_unreserved_base = in.u32();
+  chip.erisc_l1_unreserved_base = in.u32();
+  chip.dram_unreserved_base = in.u32();
+  chip.worker_cores = get_coords(in);
+  chip.dram_cores = get_coords(in);
+  chip.eth_cores = get_coords(in);
+  chip.eth_inactive_cores = get_coords(in);
+  chip.supported_data_types.resize(in.count(4));
+  for (tt::target::DataType& type : chip.supported_data_types) {
+    type = static_cast<tt::target::DataType>(in.u32());
+  }
+  chip.supported_tile_shapes.resize(in.count(8));
+  for (TileShape& shape : chip.supported_tile_shapes) {
+    shape.height = in.u32();
+    shape.width = in.u32();
+  }
+  return chip;
+}
+
+void put(wire::Writer& out, const KernelPlan& kernel) {
+  out.text(kernel.build.name);
+  out.u8(static_cast<uint8_t>(kernel.build.processor));
+  out.u8(kernel.build.noc_index);
+  put(out, kernel.cores);
+  out.u32(static_cast<uint32_t>(kernel.runtime_args.size()));
+  for (const auto& [core, args] : kernel.runtime_args) {
+    put(out, core);
+    out.words(args);
+  }
+  out.words(kernel.common_args);
+  out.u8(kernel.dst.fp32_accumulation);
+  out.u8(kernel.dst.double_buffered);
+}
+KernelPlan get_kernel(wire::Reader& in) {
+  KernelPlan kernel;
+  kernel.build.name = in.text();
+  kernel.build.processor = in.choice<KernelProcessor>(3);
+  kernel.build.noc_index = in.u8();
+  kernel.cores = get_ranges(in);
+  const uint32_t cores = in.count(12);
+  for (uint32_t i = 0; i < cores; ++i) {
+    const CoreCoord core = get_coord(in);
+    kernel.runtime_args[core] = in.words();
+  }
+  kernel.common_args = in.words();
+  kernel.dst.fp32_accumulation = in.u8() != 0;
+  kernel.dst.double_buffered = in.u8() != 0;
+  return kernel;
+}
+
+void put(wire::Writer& out, const ProgramPlan& plan) {
+  out.text(plan.name);
+  out.u32(static_cast<uint32_t>(plan.kernels.size()));
+  for (const KernelPlan& kernel : plan.kernels) put(out, kernel);
+  out.u32(static_cast<uint32_t>(plan.circular_buffers.size()));
+  for (const CircularBufferPlan& cb : plan.circular_buffers) {
+    put(out, cb.cores);
+    out.u32(cb.address);
+    out.u32(cb.size);
+    out.u32(static_cast<uint32_t>(cb.indices.size()));
+    for (const CircularBufferPlan::Index& index : cb.indices) {
+      out.u32(index.index);
+      out.u32(index.page_size);
+      out.u8(static_cast<uint8_t>(index.format));
+    }
+    out.u8(cb.globally_allocated);
+  }
+  out.u32(static_cast<uint32_t>(plan.semaphores.size()));
+  for (const SemaphorePlan& semaphore : plan.semaphores) {
+    put(out, semaphore.cores);
+    out.u32(semaphore.id);
+    out.u32(semaphore.initial_value);
+  }
+  out.u32(plan.semaphore_base);
+  out.u8(plan.strict_cb_pages);
+}
+Result<ProgramPlan> get_plan(wire::Reader& in) {
+  ProgramPlan plan;
+  plan.name = in.text();
+  plan.kernels.resize(in.count(16));
+  for (KernelPlan& kernel : plan.kernels) kernel = get_kernel(in);
+  plan.circular_buffers.resize(in.count(16));
+  for (CircularBufferPlan& cb : plan.circular_buffers) {
+    cb.cores = get_ranges(in);
+    cb.address = in.u32();
+    cb.size = in.u32();
+    cb.indices.resize(in.count(9));
+    for (CircularBufferPlan::Index& index : cb.indices) {
+      index.index = in.u32();
+      index.page_size = in.u32();
+      auto format = tile::data_format_from_code(in.u8());
+      if (!format.ok()) return std::move(format).error();
+      index.format = *format;
+    }
+    cb.globally_allocated = in.u8() != 0;
+  }
+  plan.semaphores.resize(in.count(12));
+  for (SemaphorePlan& semaphore : plan.semaphores) {
+    semaphore.cores = get_ranges(in);
+    semaphore.id = in.u32();
+    semaphore.initial_value = in.u32();
+  }
+  plan.semaphore_base = in.u32();
+  plan.strict_cb_pages = in.u8() != 0;
+  return plan;
+}
+
+void put(wire::Writer& out, const BufferSpec& spec) {
+  out.u8(static_cast<uint8_t>(spec.memory_type));
+  out.u64(spec.size);
+  out.u64(spec.page_size);
+  out.u8(static_cast<uint8_t>(spec.layout));
+  out.u8(spec.shard.has_value());
+  if (!spec.shard) return;
+  put(out, spec.shard->cores);
+  for (uint32_t value :
+       {spec.shard->shard_shape[0], spec.shard->shard_shape[1], spec.shard->page_shape[0],
+        spec.shard->page_shape[1], spec.shard->tensor_pages[0], spec.shard->tensor_pages[1]}) {
+    out.u32(value);
+  }
+  out.u8(static_cast<uint8_t>(spec.shard->orientation));
+}
+BufferSpec get_spec(wire::Reader& in) {
+  BufferSpec spec;
+  spec.memory_type = in.choice<MemoryType>(2);
+  spec.size = in.u64();
+  spec.page_size = in.u64();
+  spec.layout = in.choice<BufferLayout>(4);
+  if (in.u8() == 0) return spec;
+  ShardSpec shard;
+  shard.cores = get_ranges(in);
+  shard.shard_shape = {in.u32(), in.u32()};
+  shard.page_shape = {in.u32(), in.u32()};
+  shard.tensor_pages = {in.u32(), in.u32()};
+  shard.orientation = in.choice<ShardOrientation>(2);
+  spec.shard = std::move(shard);
+  return spec;
+}
+
+void put(wire::Writer& out, const Status& status) {
+  out.u8(status.ok());
+  if (status.ok()) return;
+  out.u8(static_cast<uint8_t>(status.error().code()));
+  out.text(status.error().message());
+  out.u32(static_cast<uint32_t>(status.error().context().size()));
+  for (const std::string& frame : status.error().context()) out.text(frame);
+}
+Status get_status(wire::Reader& in) {
+  if (in.u8() != 0) return ok_status();
+  const ErrorCode code = in.choice<ErrorCode>(kMaxErrorCode);
+  Error error(code, in.text());
+  std::vector<std::string> frames(in.count(4));
+  for (std::string& frame : frames) frame = in.text();
+  // In the order they were added, innermost first.
+  for (std::string& frame : frames) error.add_context(std::move(frame));
+  return error;
+}
+
+template <typename T>
+Result<T> finished(const wire::Reader& in, T value, const char* what) {
+  TESSERA_RETURN_IF_ERROR(in.finish(what));
+  return value;
+}
+
+}  // namespace
+
+std::vector<uint8_t> encode(const Hello& hello) {
+  wire::Writer out;
+  put(out, hello.chip);
+  out.text(hello.kernel_directory);
+  out.u64(hello.address_space_bytes);
+  return std::move(out.bytes());
+}
+
+Result<Hello> decode_hello(std::span<const uint8_t> bytes) {
+  wire::Reader in(bytes);
+  Hello hello;
+  hello.chip = get_chip(in);
+  hello.kernel_directory = in.text();
+  hello.address_space_bytes = in.u64();
+  return finished(in, std::move(hello), "the hello message");
+}
+
+std::vector<uint8_t> encode(const Status& status) {
+  wire::Writer out;
+  put(out, status);
+  return std::move(out.bytes());
+}
+
+Status decode_status(std::span<const uint8_t> bytes, Status& status) {
+  wire::Reader in(bytes);
+  status = get_status(in);
+  return in.finish("the ready message");
+}
+
+std::vector<uint8_t> encode(const RunRequest& request) {
+  wire::Writer out;
+  put(out, request.plan);
+  out.u32(static_cast<uint32_t>(request.objects.size()));
+  for (const std::string& object : request.objects) out.text(object);
+  out.u64(request.registry_version);
+  out.u8(request.buffers.has_value());
+  if (request.buffers) {
+    out.u32(static_cast<uint32_t>(request.buffers->size()));
+    for (const LiveBuffer& buffer : *request.buffers) {
+      put(out, buffer.spec);
+      out.u64(buffer.address);
+    }
+  }
+  out.u32(request.scheduler.threads);
+  out.u8(request.scheduler.deterministic);
+  out.u64(request.scheduler.stack_size);
+  out.i64(request.scheduler.stall_limit.count());
+  out.u8(request.collect_dprint);
+  out.u8(request.collect_spans);
+  return std::move(out.bytes());
+}
+
+Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes) {
+  wire::Reader in(bytes);
+  RunRequest request;
+  TESSERA_ASSIGN_OR_RETURN(request.plan, get_plan(in));
+  request.objects.resize(in.count(4));
+  for (std::string& object : request.objects) object = in.text();
+  request.registry_version = in.u64();
+  if (in.u8() != 0) {
+    request.buffers.emplace(in.count(20));
+    for (LiveBuffer& buffer : *request.buffers) {
+      buffer.spec = get_spec(in);
+      buffer.address = in.u64();
+    }
+  }
+  request.scheduler.threads = in.u32();
+  request.scheduler.deterministic = in.u8() != 0;
+  request.scheduler.stack_size = in.u64();
+  request.scheduler.stall_limit = std::chrono::milliseconds(in.i64());
+  request.collect_dprint = in.u8() != 0;
+  request.collect_spans = in.u8() != 0;
+  if (request.objects.size() != request.plan.kernels.size()) {
+    return make_error(ErrorCode::kDataLoss, "the run request names ", request.objects.size(),
+                      " kernel objects for ", request.plan.kernels.size(), " kernels");
+  }
+  return finished(in, std::move(request), "the run request");
+}
+
+std::vector<uint8_t> encode(const RunReply& reply) {
+  wire::Writer out;
+  put(out, reply.status);
+  out.u32(static_cast<uint32_t>(reply.dprint.size()));
+  for (const DprintLine& line : reply.dprint) {
+    out.u32(static_cast<uint32_t>(line.core.x));
+    out.u32(static_cast<uint32_t>(line.core.y));
+    out.text(line.kernel);
+    out.text(line.text);
+  }
+  out.u32(static_cast<uint32_t>(reply.spans.size()));
+  for (const SpanRecord& span : reply.spans) {
+    out.text(span.kernel);
+    put(out, span.core);
+    out.i64(span.start_ns);
+    out.i64(span.duration_ns);
+  }
+  return std::move(out.bytes());
+}
+
+Result<RunReply> decode_run_reply(std::span<const uint8_t> bytes) {
+  wire::Reader in(bytes);
+  RunReply reply;
+  reply.status = get_status(in);
+  reply.dprint.resize(in.count(16));
+  for (DprintLine& line : reply.dprint) {
+    line.core.x = static_cast<int>(in.u32());
+    line.core.y = static_cast<int>(in.u32());
+    line.kernel = in.text();
+    line.text = in.text();
+  }
+  reply.spans.resize(in.count(28));
+  for (SpanRecord& span : reply.spans) {
+    span.kernel = in.text();
+    span.core = get_coord(in);
+    span.start_ns = in.i64();
+    span.duration_ns = in.i64();
+  }
+  return finished(in, std::move(reply), "the device process's reply");
+}
+
+}  // namespace tessera::sim::device_messages

@@ -1,0 +1,162 @@
+#include "device_server.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+#include "activity_table.h"
+#include "device_messages.h"
+#include "tessera/sim/isolation/sandbox.h"
+#include "tessera/sim/kernel_host/kernel_host_table.h"
+#include "tessera/sim/program/program_run.h"
+#include "wire.h"
+
+namespace tessera::sim {
+namespace {
+
+namespace messages = device_messages;
+
+constexpr size_t kMaxRequestBytes = size_t{256} << 20;
+
+ActivityTable* g_activity = nullptr;
+
+ActivitySlot& thread_slot() {
+  static std::atomic<uint32_t> next{0};
+  thread_local ActivitySlot& slot = g_activity->slots[next++ % ActivityTable::kSlots];
+  return slot;
+}
+
+// A fiber's resume hook, wrapped to record it in this thread's slot first.
+struct ResumeMarker {
+  void (*resume)(void*) = nullptr;
+  void* arg = nullptr;
+  std::string kernel;
+  CoreLabel core;
+};
+
+void resume_marked(void* arg) {
+  auto* marker = static_cast<ResumeMarker*>(arg);
+  ActivitySlot& slot = thread_slot();
+  std::strncpy(slot.kernel, marker->kernel.c_str(), sizeof slot.kernel - 1);
+  slot.core_x = marker->core.x;
+  slot.core_y = marker->core.y;
+  slot.active.store(1, std::memory_order_release);
+  if (marker->resume) marker->resume(marker->arg);
+}
+
+void clear_activity() {
+  for (ActivitySlot& slot : g_activity->slots) slot.active.store(0, std::memory_order_release);
+}
+
+class DeviceServer {
+ public:
+  explicit DeviceServer(std::unique_ptr<Chip> chip) : chip_(std::move(chip)) {}
+
+  messages::RunReply run(const messages::RunRequest& request) {
+    messages::RunReply reply;
+    reply.status = prepare(request);
+    if (!reply.status.ok()) return reply;
+    DprintLog dprint;
+    std::mutex spans_mutex;
+    std::vector<std::unique_ptr<ResumeMarker>> markers;
+    ProgramRunOptions options{.scheduler = request.scheduler,
+                              .dprint = request.collect_dprint ? &dprint : nullptr};
+    if (request.collect_spans) {
+      options.on_kernel_span = [&](const KernelRunSpan& span) {
+        std::lock_guard lock(spans_mutex);
+        reply.spans.push_back(
+            {std::string(span.kernel_name), span.core, span.start_ns, span.duration_ns});
+      };
+    }
+    options.on_fiber = [&markers](FiberSpec& fiber) {
+      auto& marker = markers.emplace_back(std::make_unique<ResumeMarker>(
+          ResumeMarker{fiber.on_resume, fiber.on_resume_arg, fiber.kernel_name, fiber.core}));
+      fiber.on_resume = &resume_marked;
+      fiber.on_resume_arg = marker.get();
+    };
+    std::strncpy(g_activity->program, request.plan.name.c_str(), sizeof g_activity->program - 1);
+    reply.status = run_loaded_program(*chip_, request.plan, kernels_, options);
+    clear_activity();
+    reply.dprint = dprint.lines();
+    return reply;
+  }
+
+ private:
+  // Follows the host's buffers and loads the run's kernel objects.
+  Status prepare(const messages::RunRequest& request) {
+    if (request.buffers) {
+      std::vector<std::pair<BufferSpec, uint64_t>> live;
+      for (const auto& buffer : *request.buffers) live.emplace_back(buffer.spec, buffer.address);
+      TESSERA_RETURN_IF_ERROR(chip_->buffers().mirror(live));
+    }
+    kernels_.clear();
+    for (size_t i = 0; i < request.objects.size(); ++i) {
+      const std::string& path = request.objects[i];
+      auto found = loaded_.find(path);
+      if (found == loaded_.end()) {
+        TESSERA_ASSIGN_OR_RETURN(
+            std::shared_ptr<LoadedKernel> kernel,
+            LoadedKernel::load(request.plan.kernels[i].build.name, path, kernel_host_table()));
+        found = loaded_.emplace(path, std::move(kernel)).first;
+      }
+      kernels_.push_back(found->second);
+    }
+    return ok_status();
+  }
+
+  std::unique_ptr<Chip> chip_;
+  std::map<std::string, std::shared_ptr<const LoadedKernel>> loaded_;
+  std::vector<std::shared_ptr<const LoadedKernel>> kernels_;
+};
+
+Status send(const std::vector<uint8_t>& message) {
+  return wire::send_frame(DeviceProcessFds::kSocket, message);
+}
+
+Result<std::unique_ptr<Chip>> start() {
+  TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> frame,
+                           wire::receive_frame(DeviceProcessFds::kSocket, kMaxRequestBytes));
+  TESSERA_ASSIGN_OR_RETURN(messages::Hello hello, messages::decode_hello(frame));
+  void* activity = mmap(nullptr, sizeof(ActivityTable), PROT_READ | PROT_WRITE, MAP_SHARED,
+                        DeviceProcessFds::kActivity, 0);
+  if (activity == MAP_FAILED) {
+    return make_error(ErrorCode::kIo, "cannot map the activity table: ", std::strerror(errno));
+  }
+  g_activity = static_cast<ActivityTable*>(activity);
+  TESSERA_ASSIGN_OR_RETURN(
+      std::unique_ptr<Chip> chip,
+      Chip::attach(hello.chip, {DeviceProcessFds::kL1, DeviceProcessFds::kDram}));
+  // Only the socket, stderr and the mappings are needed from here on.
+  close(DeviceProcessFds::kL1);
+  close(DeviceProcessFds::kDram);
+  close(DeviceProcessFds::kActivity);
+  TESSERA_RETURN_IF_ERROR(enter_sandbox({hello.kernel_directory, hello.address_space_bytes}));
+  return chip;
+}
+
+}  // namespace
+
+int serve_device() {
+  auto chip = start();
+  if (!send(messages::encode(chip.ok() ? ok_status() : Status(chip.error()))).ok()) return 2;
+  if (!chip.ok()) return 1;
+  DeviceServer server(std::move(chip).value());
+  for (;;) {
+    auto frame = wire::receive_frame(DeviceProcessFds::kSocket, kMaxRequestBytes);
+    if (!frame.ok()) return frame.error().code() == ErrorCode::kNotFound ? 0 : 2;
+    auto request = messages::decode_run_request(*frame);
+    messages::RunReply reply;
+    if (request.ok()) {
+      reply = server.run(*request);
+    } else {
+      reply.status = request.error();
+    }
+    if (!send(messages::encode(reply)).ok()) return 2;
+  }
+}
+
+}  // namespace tessera::sim

@@ -1,0 +1,20 @@
+// The device process's side: attach the chip the host created, enter the
+// sandbox, then run programs as the host asks until it hangs up.
+#pragma once
+
+#include "tessera/sim/memory/chip.h"
+
+namespace tessera::sim {
+
+// The descriptors a device process inherits from the host.
+struct DeviceProcessFds {
+  static constexpr int kSocket = 3;  // the control socket
+  static constexpr int kL1 = 4;      // chip memories (memfds)
+  static constexpr int kDram = 5;
+  static constexpr int kActivity = 6;  // the activity table (activity_table.h)
+};
+
+// Returns the process's exit code: 0 when the host hung up.
+int serve_device();
+
+}  // namespace tessera::sim

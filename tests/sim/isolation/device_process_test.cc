@@ -1,0 +1,170 @@
+// A device process runs programs on a chip whose memories the test process
+// shares: what its kernels write, the host reads; DPRINT lines and spans
+// come back; buffers the host allocates are seen by its NoC checks; it runs
+// sandboxed; and when a kernel ends the process, the run says which kernel
+// and core, and the handle stays lost.
+#include "tessera/sim/isolation/device_process.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tessera/sim/isolation/sandbox.h"
+#include "tessera/sim/jit/kernel_cache.h"
+#include "tessera/sim/kernel_host/kernel_host_table.h"
+#include "tessera/sim/program/program_run.h"
+
+namespace tessera::sim {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr uint32_t kScratch = 0x40000;  // an L1 offset above every unreserved base
+
+class DeviceProcessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (sandbox_support().landlock_abi == 0) GTEST_SKIP() << sandbox_support().describe();
+    auto chip = Chip::create(*builtin_chip_descriptor(Arch::kWormholeB0), true);
+    ASSERT_TRUE(chip.ok()) << chip.error().describe();
+    chip_ = std::move(*chip);
+    auto cache = KernelCache::create({.host_table = &kernel_host_table()});
+    ASSERT_TRUE(cache.ok()) << cache.error().describe();
+    cache_ = std::move(*cache);
+    DeviceProcessOptions options;
+    options.kernel_directory = cache_->root() + "/kernels";
+    auto process = DeviceProcess::start(*chip_, options);
+    ASSERT_TRUE(process.ok()) << process.error().describe();
+    process_ = std::move(*process);
+  }
+
+  // One data-movement kernel on core (x, y).
+  ProgramPlan plan_of(const std::string& name, const std::string& source, uint32_t x = 0,
+                      uint32_t y = 0) {
+    ProgramPlan plan;
+    plan.name = name;
+    KernelPlan kernel;
+    kernel.build.name = name + ".cpp";
+    kernel.build.source = source;
+    kernel.cores = {{{x, y}, {x, y}}};
+    plan.kernels.push_back(kernel);
+    return plan;
+  }
+
+  Status run(const ProgramPlan& plan, const ProgramRunOptions& options = {}) {
+    std::vector<KernelBuildSpec> specs;
+    for (const KernelPlan& kernel : plan.kernels) specs.push_back(kernel.build);
+    std::vector<std::string> objects;
+    for (auto& object : cache_->compile_all(specs)) {
+      if (!object.ok()) return std::move(object).error();
+      objects.push_back(*object);
+    }
+    return process_->run_program(*chip_, plan, objects, options);
+  }
+
+  std::unique_ptr<Chip> chip_;
+  std::unique_ptr<KernelCache> cache_;
+  std::unique_ptr<DeviceProcess> process_;
+};
+
+TEST_F(DeviceProcessTest, KernelsWriteTheSharedL1AndPrintToTheHost) {
+  // CB 0 sits at kScratch on core (2,1): the kernel writes through its
+  // write pointer, an address in the device process's own L1 mapping.
+  ProgramPlan plan = plan_of("writer", R"(
+#include "api/dataflow/dataflow_api.h"
+#include "api/debug/dprint.h"
+void kernel_main() {
+  *reinterpret_cast<volatile uint32_t*>(get_write_ptr(0)) = 0xC0FFEE;
+  DPRINT << "hello from the device" << ENDL();
+}
+)",
+                             2, 1);
+  plan.circular_buffers.push_back(
+      {{{{2, 1}, {2, 1}}}, kScratch, 2048, {{0, 2048, tile::DataFormat::kFloat32}}, false});
+  DprintLog log;
+  std::vector<std::string> spans;
+  ProgramRunOptions options{.dprint = &log};
+  options.on_kernel_span = [&](const KernelRunSpan& span) {
+    spans.push_back(std::string(span.kernel_name) + " " + to_string(span.core));
+  };
+  Status status = run(plan, options);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+  auto word = chip_->l1().host_pointer(chip_->descriptor().worker_index({2, 1}), kScratch, 4);
+  ASSERT_TRUE(word.ok());
+  EXPECT_EQ(*reinterpret_cast<uint32_t*>(*word), 0xC0FFEEu);
+  ASSERT_EQ(log.lines().size(), 1u);
+  EXPECT_EQ(log.lines()[0].text, "hello from the device");
+  EXPECT_EQ(log.lines()[0].kernel, "writer.cpp");
+  ASSERT_EQ(spans.size(), 1u);
+  EXPECT_THAT(spans[0], HasSubstr("writer.cpp"));
+}
+
+TEST_F(DeviceProcessTest, TheProcessRunsSandboxed) {
+  std::ifstream status("/proc/" + std::to_string(process_->pid()) + "/status");
+  std::stringstream text;
+  text << status.rdbuf();
+  EXPECT_THAT(text.str(), HasSubstr("NoNewPrivs:\t1"));
+  EXPECT_THAT(text.str(), HasSubstr("Seccomp:\t2"));
+}
+
+TEST_F(DeviceProcessTest, NocChecksSeeTheHostsLiveBuffers) {
+  // A DRAM read of a page no buffer holds fails; once the host allocates a
+  // buffer there, the same read succeeds.
+  const std::string source = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  uint64_t dram = get_noc_addr_from_bank_id<true>(0, get_arg_val<uint32_t>(0));
+  noc_async_read(dram, get_write_ptr(0), 32);
+  noc_async_read_barrier();
+}
+)";
+  ProgramPlan plan = plan_of("reader", source);
+  plan.circular_buffers.push_back(
+      {{{{0, 0}, {0, 0}}}, kScratch, 2048, {{0, 2048, tile::DataFormat::kFloat32}}, false});
+  const uint64_t address = chip_->descriptor().dram_unreserved_base + 0x10000;
+  plan.kernels[0].runtime_args[{0, 0}] = {static_cast<uint32_t>(address)};
+  Status before = run(plan);
+  ASSERT_FALSE(before.ok());
+  EXPECT_THAT(before.error().describe(),
+              HasSubstr("program 'reader': run of 1 kernel fibers: kernel 'reader.cpp' on core "
+                        "(0,0): noc_async_read"));
+  EXPECT_THAT(before.error().describe(), HasSubstr("outside every live buffer"));
+  BufferSpec spec;
+  spec.size = 4096 * 12;
+  spec.page_size = 4096;
+  auto buffer = chip_->buffers().allocate_at(spec, address);
+  ASSERT_TRUE(buffer.ok()) << buffer.error().describe();
+  Status after = run(plan);
+  EXPECT_TRUE(after.ok()) << after.error().describe();
+}
+
+TEST_F(DeviceProcessTest, AKernelThatEndsTheProcessIsNamedAndTheHandleIsLost) {
+  // The kernel API reaches no exit or abort, and the load check refuses
+  // system calls, so the process is killed from outside while its kernel
+  // spins, as the out-of-memory killer or a user would.
+  const std::string spin = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() { for (volatile uint32_t i = 0;; i = i + 1) {} }
+)";
+  std::thread killer([pid = process_->pid()] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    kill(pid, SIGKILL);
+  });
+  Status status = run(plan_of("spinner", spin, 3, 2));
+  killer.join();
+  ASSERT_FALSE(status.ok());
+  const std::string message = status.error().describe();
+  EXPECT_THAT(message, HasSubstr("the device process was killed by signal 9"));
+  EXPECT_THAT(message, HasSubstr("while running program 'spinner'"));
+  EXPECT_THAT(message, HasSubstr("kernel 'spinner.cpp' on core (3,2)"));
+  EXPECT_TRUE(process_->lost());
+  Status again = run(plan_of("writer", spin));
+  ASSERT_FALSE(again.ok());
+  EXPECT_THAT(again.error().describe(), HasSubstr("the device process is gone"));
+}
+
+}  // namespace
+}  // namespace tessera::sim
