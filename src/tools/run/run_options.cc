@@ -45,6 +45,12 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   command.add_option("--junit", options.junit_file,
                      "JUnit XML report; default: the result file with extension .xml");
   command.add_flag("--memory", options.memory, "Report device memory use per program");
+  command
+      .add_option("--device", options.device,
+                  "Where TTM0 kernels run: isolated (a sandboxed device process that no kernel "
+                  "can reach past) or inproc (this process, for debugging)")
+      ->check(CLI::IsMember({"isolated", "inproc"}))
+      ->capture_default_str();
   command.add_flag("--quiet,-q", options.quiet, "Print only errors and the final summary");
   // Whether allclose is enforced is known only after parsing.
   command.preparse_callback([&options](std::size_t) { options.enforce_allclose = false; });

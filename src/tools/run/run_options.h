@@ -33,6 +33,9 @@ struct RunOptions {
   std::string junit_file;  // empty: the result file's stem + ".xml"
   bool memory = false;
   bool quiet = false;
+  // Where TTM0 kernels run: "isolated" (a sandboxed device process per
+  // device) or "inproc" (this process; for debugging).
+  std::string device = "isolated";
 
   // perf only.
   bool collect_trace = false;

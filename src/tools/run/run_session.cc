@@ -45,6 +45,18 @@ std::string junit_path(const RunOptions& options) {
   return std::filesystem::path(options.result_file).replace_extension(".xml").string();
 }
 
+// Isolated unless asked otherwise; a host that cannot sandbox runs kernels
+// in-process, and says so.
+metal::DeviceIsolation device_isolation(const RunOptions& options) {
+  if (options.device == "inproc") return metal::DeviceIsolation::kInProcess;
+  const std::string unavailable = runtime::isolated_devices_unavailable_reason();
+  if (unavailable.empty()) return metal::DeviceIsolation::kIsolated;
+  std::cerr << "warning: " << unavailable
+            << ": kernels run inside tessera itself, unisolated (--device inproc says this is "
+               "intended)\n";
+  return metal::DeviceIsolation::kInProcess;
+}
+
 }  // namespace
 
 int run_session(const std::string& command, const RunOptions& options) {
@@ -55,7 +67,7 @@ int run_session(const std::string& command, const RunOptions& options) {
   std::vector<BinaryPath> paths = collect_binary_paths(options.paths);
   std::vector<FileRun> files;
   {
-    DevicePool devices;
+    DevicePool devices(device_isolation(options));
     BinaryRunner runner(options, devices);
     ProgressDisplay progress(options.quiet, paths.size());
     for (size_t i = 0; i < paths.size(); ++i) {
