@@ -233,6 +233,26 @@ Status typecast_tile(DstRegisters& dst, Operands a) {
   return compute::typecast(to, values);
 }
 
+// splitmix64: a fixed, seedable sequence, so a seed gives the same tiles on
+// every host.
+uint64_t next_random(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// dst, from, scale: every element uniform in [from, from + scale).
+Status rand_tile(ComputeKernelState& compute, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, compute.dst.tile_for_overwrite(a[0], "rand_tile"));
+  const float from = std::bit_cast<float>(a[1]), scale = std::bit_cast<float>(a[2]);
+  for (float& value : out) {
+    const float unit = static_cast<float>(next_random(compute.rand_state) >> 40) * 0x1.0p-24f;
+    value = from + scale * unit;
+  }
+  return ok_status();
+}
+
 // kind, reuse, cb, tile, dst: the Dst tile is one operand, the CB tile the other.
 Status binary_dest_reuse_tiles(KernelHostState& state, DstRegisters& dst, Operands a) {
   TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(a[0]));
@@ -334,7 +354,10 @@ uint32_t operand_count(uint32_t op) {
     case TESSERA_COMPUTE_COPY_DST_TILE:
       return 2;
     case TESSERA_COMPUTE_PACK_L1_ACC:
+    case TESSERA_COMPUTE_RAND_INIT:
       return 1;
+    case TESSERA_COMPUTE_RAND_TILE:
+      return 3;
     case TESSERA_COMPUTE_WHERE_TILE:
     case TESSERA_COMPUTE_UNARY_BCAST_TILE:
       return 4;
@@ -381,6 +404,11 @@ Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
     case TESSERA_COMPUTE_PACK_L1_ACC:
       compute->pack_l1_accumulate = a[0] != 0;
       return ok_status();
+    case TESSERA_COMPUTE_RAND_INIT:
+      compute->rand_state = a[0];
+      return ok_status();
+    case TESSERA_COMPUTE_RAND_TILE:
+      return rand_tile(*compute, a);
     case TESSERA_COMPUTE_BINARY_TILES:
       return binary_tiles(state, dst, a[0], TESSERA_BCAST_NONE, {a.args + 1, a.count - 1});
     case TESSERA_COMPUTE_BINARY_BCAST_TILES:

@@ -4,6 +4,7 @@
 // and >= 0.999 in bf16, and exactly for comparisons, rounding and integers.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -338,6 +339,31 @@ TEST_F(SfpuOpsTest, IntegerOpsAreExactInInt32) {
        [](double, double, double) { return -999.0; }, Check::kExact},
   };
   for (const SfpuCase& test : cases) check(test, DataFormat::kInt32);
+}
+
+// rand_tile: uniform in [from, from + scale), a fixed sequence per seed.
+TEST_F(SfpuOpsTest, RandTileIsUniformInItsRangeAndFollowsTheSeed) {
+  const SfpuCase random{"rand", "rand_tile_init(7u); rand_tile(0, 0xbf800000u, 0x40000000u);",
+                        [](double, double, double) { return 0.0; }};
+  std::vector<std::vector<float>> in;
+  const std::vector<float> first = run_case(random, DataFormat::kFloat32, in);
+  const std::vector<float> again = run_case(random, DataFormat::kFloat32, in);
+  ASSERT_EQ(first.size(), 2048u);
+  EXPECT_EQ(first, again);
+  double sum = 0, low = 1, high = -1;
+  for (float v : first) {
+    ASSERT_GE(v, -1.0f);
+    ASSERT_LT(v, 1.0f);
+    sum += v;
+    low = std::min<double>(low, v);
+    high = std::max<double>(high, v);
+  }
+  EXPECT_LT(std::abs(sum / first.size()), 0.05);  // mean of U(-1, 1): 0, sd 0.013 here
+  EXPECT_LT(low, -0.95);
+  EXPECT_GT(high, 0.95);
+  SfpuCase reseeded = random;
+  reseeded.chain = "rand_tile_init(8u); rand_tile(0, 0xbf800000u, 0x40000000u);";
+  EXPECT_NE(run_case(reseeded, DataFormat::kFloat32, in), first);
 }
 
 // typecast_tile<IN, OUT>: Dst's values become what OUT holds.

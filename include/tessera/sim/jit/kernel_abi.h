@@ -182,7 +182,10 @@ enum tessera_compute_op {
   TESSERA_COMPUTE_TYPECAST_TILE = 46,      /* dst, in format, out format (tt DataFormat codes) */
   /* kind, reuse (1 = Dst is operand A, 2 = Dst is operand B), cb, tile, dst */
   TESSERA_COMPUTE_BINARY_DEST_REUSE_TILES = 24,
-  TESSERA_COMPUTE_UNARY_BCAST_TILE = 53,  /* bcast, cb, tile, dst */
+  TESSERA_COMPUTE_UNARY_BCAST_TILE = 53, /* bcast, cb, tile, dst */
+  TESSERA_COMPUTE_RAND_INIT = 47,        /* seed */
+  /* dst, from, scale (float bits): every element uniform in [from, from + scale) */
+  TESSERA_COMPUTE_RAND_TILE = 48,
   TESSERA_COMPUTE_REDUCE_TILE = 51,       /* func, dim, cb, cb_scaler, tile, tile_scaler, dst */
   TESSERA_COMPUTE_TRANSPOSE_WH_TILE = 52, /* cb, tile, dst */
   TESSERA_COMPUTE_TILIZE_BLOCK = 60,      /* cb_in, tiles, cb_out */

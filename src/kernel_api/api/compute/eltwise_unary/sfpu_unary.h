@@ -14,6 +14,7 @@
 #include "api/compute/eltwise_unary/log1p.h"
 #include "api/compute/eltwise_unary/logical_not.h"
 #include "api/compute/eltwise_unary/negative.h"
+#include "api/compute/eltwise_unary/rand.h"
 #include "api/compute/eltwise_unary/rdiv.h"
 #include "api/compute/eltwise_unary/relu.h"
 #include "api/compute/eltwise_unary/rounding.h"
