@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "option_values.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"tessera: run Tenstorrent-style binaries on a simulated chip"};
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
   tessera::tools::register_query_command(app, exit_code);
   tessera::tools::register_run_command(app, exit_code);
   tessera::tools::register_perf_command(app, exit_code);
+  tessera::tools::reject_option_like_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

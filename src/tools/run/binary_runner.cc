@@ -3,6 +3,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 
 #include "cli_output.h"
 #include "input_generation.h"
@@ -63,21 +64,37 @@ std::string output_label(uint32_t index, const std::string& name) {
   return text;
 }
 
+// A golden of another shape or type than its output fails that output,
+// whatever the values: a reshaped or retyped result is a wrong result.
+GoldenComparison mismatched_golden(const GoldenValues& golden, const TensorInfo& output) {
+  GoldenComparison comparison;
+  comparison.elements = element_count(output.shape);
+  comparison.pcc = std::numeric_limits<double>::quiet_NaN();
+  comparison.allclose = false;
+  comparison.passed = false;
+  comparison.message = "the golden is " + shape_text(golden.shape) + " " +
+                       tt::target::EnumNameDataType(golden.data_type) + " but the output is " +
+                       shape_text(output.shape) + " " +
+                       tt::target::EnumNameDataType(output.data_type);
+  return comparison;
+}
+
 // One program's run, start to finish; fills `record` as it goes.
 class ProgramRunner {
  public:
+  // `artifact_folder` is the binary's artifact folder, empty if none is saved.
   ProgramRunner(const RunOptions& options, DevicePool& devices, const runtime::Binary& binary,
-                sim::Arch arch, uint32_t program, ProgramRun& record)
+                sim::Arch arch, uint32_t program, fs::path artifact_folder, ProgramRun& record)
       : options_(options),
         devices_(devices),
         binary_(binary),
         arch_(arch),
         program_(program),
+        artifact_folder_(std::move(artifact_folder)),
         record_(record) {}
 
   Status run() {
     TESSERA_ASSIGN_OR_RETURN(input_infos_, binary_.program_inputs(program_));
-    TESSERA_ASSIGN_OR_RETURN(output_infos_, binary_.program_outputs(program_));
     if (options_.golden) {
       TESSERA_ASSIGN_OR_RETURN(goldens_, read_program_goldens(binary_, program_));
     }
@@ -110,7 +127,7 @@ class ProgramRunner {
     record_.timings.readback_ms = ms_since(start);
     record_.spans.push_back(host_span("read-back", "host", start, -1, program_));
 
-    if (!options_.artifacts_dir.empty()) TESSERA_RETURN_IF_ERROR(save_artifacts(result.outputs));
+    if (saving_artifacts()) TESSERA_RETURN_IF_ERROR(save_artifacts(result.outputs));
     start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(compare());
     record_.timings.compare_ms = ms_since(start);
@@ -159,7 +176,7 @@ class ProgramRunner {
     PerOpGoldenHooks reference;
     if (per_op) reference = per_op_golden_hooks(tolerances(), record_.op_checks, op_notes_);
     bool sample_memory = options_.memory && loop == 0;
-    bool dump_ops = options_.dump_ops && !options_.artifacts_dir.empty() && loop == 0 &&
+    bool dump_ops = options_.dump_ops && saving_artifacts() && loop == 0 &&
                     binary_.runtime() == runtime::Runtime::kTtnn;
     if (!per_op && !sample_memory && !dump_ops) return submit;
     submit.before_op = reference.before;
@@ -191,12 +208,13 @@ class ProgramRunner {
       double elapsed = ms_since(start);
       record_.spans.push_back(
           host_span(record_.label(), "submit", start, static_cast<int32_t>(loop), program_));
+      // A failed submit's time counts too: a stall is where the time went.
+      record_.timings.submit_total_ms += elapsed;
       if (!result.ok()) {
         failed_loop_ = static_cast<int32_t>(loop);
         return std::move(result).status();
       }
       record_.loops = loop + 1;
-      record_.timings.submit_total_ms += elapsed;
       if (loop == 0 || elapsed < record_.timings.submit_min_ms) {
         record_.timings.submit_min_ms = elapsed;
       }
@@ -213,21 +231,14 @@ class ProgramRunner {
       auto values = decode_values(outputs[i].info().data_type, outputs[i].bytes());
       if (!values.ok()) return std::move(values).error().add_context(output_label(i, ""));
       output_values_.push_back(std::move(values).value());
+      output_infos_.push_back(outputs[i].info());
     }
     return ok_status();
   }
 
-  Result<fs::path> artifact_dir() const {
-    fs::path dir = fs::path(options_.artifacts_dir) / fs::path(record_.file).stem() /
-                   ("program_" + std::to_string(program_));
-    std::error_code error;
-    fs::create_directories(dir, error);
-    if (error) {
-      return make_error(ErrorCode::kIo, "cannot create artifact directory '", dir.string(),
-                        "': ", error.message());
-    }
-    return dir;
-  }
+  bool saving_artifacts() const { return !artifact_folder_.empty(); }
+
+  Result<fs::path> artifact_dir() const { return program_folder(artifact_folder_, program_); }
 
   // An intermediate dump: op <k>'s outputs as host f32, op_<k>_output_<j>.npy.
   Status dump_op_outputs(const runtime::OpContext& op) {
@@ -282,13 +293,11 @@ class ProgramRunner {
       record_.golden = true;
       for (uint32_t i = 0; i < output_values_.size(); ++i) {
         const GoldenValues& golden = goldens_.outputs[i];
-        if (golden.values.size() != output_values_[i].size()) {
-          return make_error(ErrorCode::kInvalidArgument, "golden ", output_label(i, golden.name),
-                            " has ", golden.values.size(), " elements but the output has ",
-                            output_values_[i].size());
-        }
+        const TensorInfo& output = output_infos_[i];
         OutputCheck check{i, golden.name,
-                          compare_with_golden(output_values_[i], golden.values, tolerances())};
+                          golden.shape == output.shape && golden.data_type == output.data_type
+                              ? compare_with_golden(output_values_[i], golden.values, tolerances())
+                              : mismatched_golden(golden, output)};
         if (!check.comparison.passed) {
           record_.outcome = Outcome::kFail;
           notes.push_back(output_label(i, golden.name) + ": " + check.comparison.message);
@@ -322,6 +331,7 @@ class ProgramRunner {
   const runtime::Binary& binary_;
   sim::Arch arch_;
   uint32_t program_;
+  fs::path artifact_folder_;
   ProgramRun& record_;
 
   std::vector<TensorInfo> input_infos_;
@@ -388,6 +398,16 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     return finish();
   }
 
+  fs::path artifact_folder;
+  if (artifacts_) {
+    auto folder = artifacts_->binary_folder(path);
+    if (!folder.ok()) {
+      file.programs.push_back(file_entry(path, Outcome::kError, folder.error().describe()));
+      return finish();
+    }
+    artifact_folder = std::move(folder).value();
+  }
+
   for (uint32_t program = selected.value_or(0); program < (selected ? *selected + 1 : count);
        ++program) {
     ProgramRun record;
@@ -398,7 +418,7 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     record.timings.load_ms = load_ms;
     int64_t start = steady_now_ns();
     Status status;
-    ProgramRunner runner(options_, devices_, *binary, arch, program, record);
+    ProgramRunner runner(options_, devices_, *binary, arch, program, artifact_folder, record);
     try {
       status = runner.run();
     } catch (const std::exception& exception) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "artifact_layout.h"
 #include "device_pool.h"
 #include "run_options.h"
 #include "run_results.h"
@@ -22,14 +23,16 @@ struct FileRun {
 
 class BinaryRunner {
  public:
-  BinaryRunner(const RunOptions& options, DevicePool& devices)
-      : options_(options), devices_(devices) {}
+  // `artifacts` is null unless artifacts are saved.
+  BinaryRunner(const RunOptions& options, DevicePool& devices, ArtifactLayout* artifacts)
+      : options_(options), devices_(devices), artifacts_(artifacts) {}
 
   FileRun run_file(const std::string& path);
 
  private:
   const RunOptions& options_;
   DevicePool& devices_;
+  ArtifactLayout* artifacts_;
 };
 
 }  // namespace tessera::tools::run

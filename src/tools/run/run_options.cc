@@ -35,11 +35,19 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   rtol->capture_default_str();
   command.add_flag("--per-op-golden", options.per_op_golden,
                    "TTNN: compare every op's outputs with a float64 reference of the op");
-  command.add_option("--save-artifacts", options.artifacts_dir,
-                     "Write inputs, outputs and goldens as .npy files under DIR");
-  command.add_flag("--dump-ops", options.dump_ops,
-                   "TTNN: also write every op's outputs as op_<k>_output_<j>.npy (needs "
-                   "--save-artifacts)");
+  auto* save = command.add_flag(
+      "--save-artifacts", options.save_artifacts,
+      "Copy each binary and write its inputs, outputs and goldens (.npy) under --artifact-dir");
+  command
+      .add_option("--artifact-dir", options.artifact_dir,
+                  "Folder of the artifacts: <DIR>/<file name>/program_<i>/")
+      ->capture_default_str();
+  command.add_flag("--clean-artifacts", options.clean_artifacts,
+                   "Empty --artifact-dir before the run");
+  command
+      .add_flag("--dump-ops", options.dump_ops,
+                "TTNN: also write every op's outputs as op_<k>_output_<j>.npy")
+      ->needs(save);
   command.add_option("--result-file", options.result_file, "JSON report of every program run")
       ->capture_default_str();
   command.add_option("--junit", options.junit_file,

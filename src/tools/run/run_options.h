@@ -26,8 +26,11 @@ struct RunOptions {
   // allclose decides pass/fail only when --atol or --rtol is given; PCC always does.
   bool enforce_allclose = false;
   bool per_op_golden = false;
-  std::string artifacts_dir;
-  // TTNN: with artifacts_dir, also every op's outputs (through the op hooks).
+  // Artifacts go to <artifact_dir>/<file name>/program_<i>/ when saved.
+  bool save_artifacts = false;
+  std::string artifact_dir = "tessera-artifacts";
+  bool clean_artifacts = false;  // empty artifact_dir before the run
+  // TTNN: with save_artifacts, also every op's outputs (through the op hooks).
   bool dump_ops = false;
   std::string result_file = "run_results.json";
   std::string junit_file;  // empty: the result file's stem + ".xml"

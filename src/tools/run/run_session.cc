@@ -4,11 +4,13 @@
 #include <fstream>
 #include <iostream>
 
+#include "artifact_layout.h"
 #include "binary_paths.h"
 #include "binary_runner.h"
 #include "chrome_trace.h"
 #include "junit_writer.h"
 #include "op_csv.h"
+#include "output_files.h"
 #include "perf_summary.h"
 #include "progress_display.h"
 #include "results_json.h"
@@ -40,23 +42,35 @@ FileRun path_error(const BinaryPath& entry) {
   return file;
 }
 
-std::string junit_path(const RunOptions& options) {
-  if (!options.junit_file.empty()) return options.junit_file;
-  return std::filesystem::path(options.result_file).replace_extension(".xml").string();
+// Problems with the options as a whole, or "".
+std::string usage_problem(const RunOptions& options) {
+  if (std::string problem = validate_run_options(options); !problem.empty()) return problem;
+  if (std::string problem = colliding_output_files(options); !problem.empty()) return problem;
+  if (options.save_artifacts || options.clean_artifacts) {
+    return artifact_dir_problem(options.artifact_dir, options.clean_artifacts);
+  }
+  return "";
 }
 
 }  // namespace
 
 int run_session(const std::string& command, const RunOptions& options) {
-  if (std::string problem = validate_run_options(options); !problem.empty()) {
+  if (std::string problem = usage_problem(options); !problem.empty()) {
     std::cerr << "error: " << problem << "\n";
     return kExitUsage;
+  }
+  if (options.clean_artifacts) {
+    if (Status cleaned = clean_artifact_dir(options.artifact_dir); !cleaned.ok()) {
+      std::cerr << "error: " << cleaned.error().describe() << "\n";
+      return kExitError;
+    }
   }
   std::vector<BinaryPath> paths = collect_binary_paths(options.paths);
   std::vector<FileRun> files;
   {
     DevicePool devices;
-    BinaryRunner runner(options, devices);
+    ArtifactLayout artifacts(options.artifact_dir);
+    BinaryRunner runner(options, devices, options.save_artifacts ? &artifacts : nullptr);
     ProgressDisplay progress(options.quiet, paths.size());
     for (size_t i = 0; i < paths.size(); ++i) {
       progress.start_file(i, paths[i].path);
