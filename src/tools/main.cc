@@ -5,10 +5,14 @@
 
 #include "commands.h"
 #include "option_values.h"
+#include "tessera/format/binary_version.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"tessera: run Tenstorrent-style binaries on a simulated chip"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("tessera ") + TESSERA_VERSION +
+                                        "\nruns binary versions " +
+                                        tessera::format::supported_versions_text());
   int exit_code = 0;
   tessera::tools::register_read_command(app, exit_code);
   tessera::tools::register_build_command(app, exit_code);

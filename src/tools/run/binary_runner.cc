@@ -7,11 +7,13 @@
 
 #include "cli_output.h"
 #include "input_generation.h"
+#include "npy_tensors.h"
 #include "npy_writer.h"
 #include "per_op_golden.h"
 #include "program_goldens.h"
 #include "tensor_values.h"
 #include "tessera/base/steady_clock.h"
+#include "tessera/format/binary_version.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/submit.h"
@@ -98,6 +100,7 @@ class ProgramRunner {
     if (options_.golden) {
       TESSERA_ASSIGN_OR_RETURN(goldens_, read_program_goldens(binary_, program_));
     }
+    TESSERA_RETURN_IF_ERROR(read_expected_outputs());
     int64_t start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(make_inputs());
     record_.timings.inputs_ms = ms_since(start);
@@ -138,27 +141,57 @@ class ProgramRunner {
   int32_t failed_loop() const { return failed_loop_; }
 
  private:
+  // --expected-output files take the place of the binary's golden outputs.
+  Status read_expected_outputs() {
+    const std::vector<std::string>& files = options_.expected_output_files;
+    if (files.empty()) return ok_status();
+    TESSERA_ASSIGN_OR_RETURN(std::vector<TensorInfo> outputs, binary_.program_outputs(program_));
+    if (files.size() != outputs.size()) {
+      return make_error(ErrorCode::kInvalidArgument, files.size(),
+                        " --expected-output file(s) but the program has ", outputs.size(),
+                        " output(s)");
+    }
+    goldens_.outputs.clear();
+    for (uint32_t i = 0; i < files.size(); ++i) {
+      TESSERA_ASSIGN_OR_RETURN(GoldenValues expected, npy_expected_output(files[i], outputs[i]));
+      goldens_.outputs.push_back(std::move(expected));
+    }
+    return ok_status();
+  }
+
+  // The values of input `index`: from --input, the golden inputs or --init.
+  Result<std::vector<double>> input_values(uint32_t index, const TensorInfo& info) {
+    if (!options_.input_files.empty()) {
+      return npy_input_values(options_.input_files[index], index, info);
+    }
+    uint64_t count = element_count(info.shape);
+    if (!goldens_.has_inputs()) {
+      return generate_input_values(input_init_from_name(options_.init), options_.seed, index,
+                                   count);
+    }
+    const GoldenValues& golden = goldens_.inputs[index];
+    if (golden.values.size() != count) {
+      return make_error(ErrorCode::kInvalidArgument, "golden input ", index, " has ",
+                        golden.values.size(), " elements but input ", index, " (", info.describe(),
+                        ") needs ", count);
+    }
+    return golden.values;
+  }
+
   Status make_inputs() {
-    if (goldens_.has_inputs() && goldens_.inputs.size() != input_infos_.size()) {
+    if (!options_.input_files.empty() && options_.input_files.size() != input_infos_.size()) {
+      return make_error(ErrorCode::kInvalidArgument, options_.input_files.size(),
+                        " --input file(s) but the program takes ", input_infos_.size(),
+                        " input(s)");
+    }
+    if (options_.input_files.empty() && goldens_.has_inputs() &&
+        goldens_.inputs.size() != input_infos_.size()) {
       return make_error(ErrorCode::kInvalidArgument, "the program takes ", input_infos_.size(),
                         " input(s) but carries ", goldens_.inputs.size(), " golden input(s)");
     }
-    InputInit init = input_init_from_name(options_.init);
     for (uint32_t i = 0; i < input_infos_.size(); ++i) {
       const TensorInfo& info = input_infos_[i];
-      uint64_t count = element_count(info.shape);
-      std::vector<double> values;
-      if (goldens_.has_inputs()) {
-        const GoldenValues& golden = goldens_.inputs[i];
-        if (golden.values.size() != count) {
-          return make_error(ErrorCode::kInvalidArgument, "golden input ", i, " has ",
-                            golden.values.size(), " elements but input ", i, " (", info.describe(),
-                            ") needs ", count);
-        }
-        values = golden.values;
-      } else {
-        values = generate_input_values(init, options_.seed, i, count);
-      }
+      TESSERA_ASSIGN_OR_RETURN(std::vector<double> values, input_values(i, info));
       auto bytes = encode_values(info.data_type, values);
       if (!bytes.ok()) return std::move(bytes).error().add_context("input " + std::to_string(i));
       auto tensor = Tensor::create_from_bytes(info, *bytes, binary_.runtime());
@@ -377,6 +410,14 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     file.programs.push_back(
         file_entry(path, Outcome::kSkip, "system descriptor (TTSY): nothing to run"));
     return finish();
+  }
+  if (std::string problem = format::version_problem(*loaded); !problem.empty()) {
+    if (!options_.ignore_version) {
+      file.programs.push_back(
+          file_entry(path, Outcome::kError, problem + "; --ignore-version runs it anyway"));
+      return finish();
+    }
+    std::cerr << "warning: " << path << ": " << problem << " (run anyway: --ignore-version)\n";
   }
   sim::Arch arch = binary_arch(*loaded, options_);
   auto binary = runtime::Binary::from_format(std::move(loaded).value());

@@ -53,6 +53,17 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   command.add_option("--junit", options.junit_file,
                      "JUnit XML report; default: the result file with extension .xml");
   command.add_flag("--memory", options.memory, "Report device memory use per program");
+  command.add_flag("--ignore-version", options.ignore_version,
+                   "Run binaries whose major or minor version tessera does not support");
+  command
+      .add_option("--input", options.input_files,
+                  "A program input as .npy, once per input in order (repeat the option)")
+      ->allow_extra_args(false);
+  command
+      .add_option("--expected-output", options.expected_output_files,
+                  "An expected program output as .npy, once per output in order, checked like "
+                  "a golden")
+      ->allow_extra_args(false);
   command.add_flag("--quiet,-q", options.quiet, "Print only errors and the final summary");
   // Whether allclose is enforced is known only after parsing.
   command.preparse_callback([&options](std::size_t) { options.enforce_allclose = false; });

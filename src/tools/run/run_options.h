@@ -36,6 +36,12 @@ struct RunOptions {
   std::string junit_file;  // empty: the result file's stem + ".xml"
   bool memory = false;
   bool quiet = false;
+  // Run binaries whose major or minor version tessera does not support.
+  bool ignore_version = false;
+  // .npy files: every program's inputs in order, and its expected outputs
+  // (checked like goldens, in place of the binary's own).
+  std::vector<std::string> input_files;
+  std::vector<std::string> expected_output_files;
 
   // perf only.
   bool collect_trace = false;
