@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   tessera::tools::register_query_command(app, exit_code);
   tessera::tools::register_run_command(app, exit_code);
   tessera::tools::register_perf_command(app, exit_code);
+  tessera::tools::register_merge_results_command(app, exit_code);
   tessera::tools::reject_option_like_values(app);
   try {
     app.parse(argc, argv);

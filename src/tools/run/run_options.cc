@@ -1,5 +1,7 @@
 #include "run_options.h"
 
+#include "shard.h"
+
 namespace tessera::tools::run {
 
 void add_run_options(CLI::App& command, RunOptions& options) {
@@ -65,6 +67,9 @@ void add_run_options(CLI::App& command, RunOptions& options) {
                   "a golden")
       ->allow_extra_args(false);
   command.add_flag("--quiet,-q", options.quiet, "Print only errors and the final summary");
+  command.add_option("--shard", options.shard,
+                     "K/N: run only shard K (1..N) of the binaries, chosen by path; merge the "
+                     "shards' result files with `tessera merge-results`");
   // Whether allclose is enforced is known only after parsing.
   command.preparse_callback([&options](std::size_t) { options.enforce_allclose = false; });
   command.parse_complete_callback([&options, atol, rtol] {
@@ -74,6 +79,9 @@ void add_run_options(CLI::App& command, RunOptions& options) {
 
 std::string validate_run_options(const RunOptions& options) {
   if (options.atol < 0 || options.rtol < 0) return "--atol and --rtol must not be negative";
+  if (!options.shard.empty()) {
+    if (auto shard = parse_shard(options.shard); !shard.ok()) return shard.error().describe();
+  }
   if (options.program_index == "all") return "";
   const std::string& text = options.program_index;
   if (text.empty() || text.size() > 9 ||

@@ -42,6 +42,7 @@ struct RunOptions {
   // (checked like goldens, in place of the binary's own).
   std::vector<std::string> input_files;
   std::vector<std::string> expected_output_files;
+  std::string shard;  // "K/N": run only that 1/N of the binaries; empty: all
 
   // perf only.
   bool collect_trace = false;

@@ -14,6 +14,7 @@
 #include "perf_summary.h"
 #include "progress_display.h"
 #include "results_json.h"
+#include "shard.h"
 #include "summary_table.h"
 
 namespace tessera::tools::run {
@@ -52,7 +53,37 @@ std::string usage_problem(const RunOptions& options) {
   return "";
 }
 
+// The binaries of this shard (all of them unless --shard), and the whole
+// run's list for the result file.
+std::vector<BinaryPath> shard_paths(const std::vector<BinaryPath>& all, const RunOptions& options) {
+  if (options.shard.empty()) return all;
+  Shard shard = *parse_shard(options.shard);
+  std::vector<BinaryPath> mine;
+  for (const BinaryPath& entry : all) {
+    if (shard_of(entry.path, shard.count) == shard.index) mine.push_back(entry);
+  }
+  return mine;
+}
+
+nlohmann::ordered_json shard_json(const std::vector<BinaryPath>& all, const RunOptions& options) {
+  Shard shard = *parse_shard(options.shard);
+  nlohmann::ordered_json files = nlohmann::ordered_json::array();
+  for (const BinaryPath& entry : all) files.push_back(entry.path);
+  return {{"index", shard.index}, {"count", shard.count}, {"files", std::move(files)}};
+}
+
 }  // namespace
+
+int exit_code_of(const OutcomeCounts& counts, bool reports_written) {
+  if (counts.total() == counts.skip) {
+    std::cerr << "error: no binaries to run (nothing but system descriptors or skipped "
+                 "programs)\n";
+    return kExitError;
+  }
+  if (counts.error > 0 || !reports_written) return kExitError;
+  if (counts.fail > 0) return kExitGoldenMismatch;
+  return kExitPassed;
+}
 
 int run_session(const std::string& command, const RunOptions& options) {
   if (std::string problem = usage_problem(options); !problem.empty()) {
@@ -65,7 +96,8 @@ int run_session(const std::string& command, const RunOptions& options) {
       return kExitError;
     }
   }
-  std::vector<BinaryPath> paths = collect_binary_paths(options.paths);
+  const std::vector<BinaryPath> all_paths = collect_binary_paths(options.paths);
+  const std::vector<BinaryPath> paths = shard_paths(all_paths, options);
   std::vector<FileRun> files;
   {
     DevicePool devices;
@@ -83,8 +115,9 @@ int run_session(const std::string& command, const RunOptions& options) {
     }
   }
 
-  bool written = write_text(options.result_file, results_json(command, files).dump(2) + "\n",
-                            options.quiet, "results");
+  nlohmann::ordered_json report = results_json(command, files);
+  if (!options.shard.empty()) report["shard"] = shard_json(all_paths, options);
+  bool written = write_text(options.result_file, report.dump(2) + "\n", options.quiet, "results");
   written =
       write_text(junit_path(options), junit_xml(command, files), options.quiet, "JUnit report") &&
       written;
@@ -106,14 +139,12 @@ int run_session(const std::string& command, const RunOptions& options) {
         std::cout << "\nHost time by op / command (every binary and loop):\n" << ops;
     }
   }
-  if (counts.total() == counts.skip) {
-    std::cerr << "error: no binaries to run (nothing but system descriptors or skipped "
-                 "programs)\n";
-    return kExitError;
+  // A shard may hold nothing to run; the merge judges the whole run.
+  if (!options.shard.empty() && counts.total() == counts.skip) {
+    if (!options.quiet) std::cerr << "note: shard " << options.shard << " has nothing to run\n";
+    return written ? kExitPassed : kExitError;
   }
-  if (counts.error > 0 || !written) return kExitError;
-  if (counts.fail > 0) return kExitGoldenMismatch;
-  return kExitPassed;
+  return exit_code_of(counts, written);
 }
 
 }  // namespace tessera::tools::run
