@@ -4,19 +4,23 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 #include "cli_output.h"
 #include "input_generation.h"
 #include "npy_tensors.h"
 #include "npy_writer.h"
+#include "output_checks.h"
 #include "per_op_golden.h"
 #include "program_goldens.h"
+#include "tensor_printout.h"
 #include "tensor_values.h"
 #include "tessera/base/steady_clock.h"
 #include "tessera/format/binary_version.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/submit.h"
+#include "worst_elements.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -109,6 +113,7 @@ class ProgramRunner {
     if (options_.memory) {
       record_.memory["before"] = devices_.memory_statistics(arch_);
     }
+    if (options_.benchmark) TESSERA_RETURN_IF_ERROR(warm_up(*device));
     TESSERA_ASSIGN_OR_RETURN(runtime::SubmitResult result, submit_loops(*device));
 
     start = steady_now_ns();
@@ -128,6 +133,7 @@ class ProgramRunner {
     start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(read_back(result.outputs));
     record_.timings.readback_ms = ms_since(start);
+    if (options_.print_tensors) print_tensors();
     record_.spans.push_back(host_span("read-back", "host", start, -1, program_));
 
     if (saving_artifacts()) TESSERA_RETURN_IF_ERROR(save_artifacts(result.outputs));
@@ -207,7 +213,16 @@ class ProgramRunner {
     bool per_op =
         options_.per_op_golden && loop == 0 && binary_.runtime() == runtime::Runtime::kTtnn;
     PerOpGoldenHooks reference;
-    if (per_op) reference = per_op_golden_hooks(tolerances(), record_.op_checks, op_notes_);
+    if (per_op) {
+      ReferenceSink sink;
+      if (options_.save_golden_tensors && saving_artifacts()) {
+        sink = [this](uint32_t op, uint32_t output, std::span<const int64_t> shape,
+                      std::span<const double> values) {
+          return save_reference(op, output, shape, values);
+        };
+      }
+      reference = per_op_golden_hooks(tolerances(), record_.op_checks, op_notes_, std::move(sink));
+    }
     bool sample_memory = options_.memory && loop == 0;
     bool dump_ops = options_.dump_ops && saving_artifacts() && loop == 0 &&
                     binary_.runtime() == runtime::Runtime::kTtnn;
@@ -273,6 +288,18 @@ class ProgramRunner {
 
   Result<fs::path> artifact_dir() const { return program_folder(artifact_folder_, program_); }
 
+  // --save-golden-tensors: op <k>'s reference output <j> as float32,
+  // op_<k>_golden_<j>.npy, next to its op_<k>_output_<j>.npy.
+  Status save_reference(uint32_t op, uint32_t output, std::span<const int64_t> shape,
+                        std::span<const double> values) {
+    TESSERA_ASSIGN_OR_RETURN(fs::path dir, artifact_dir());
+    TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
+                             encode_values(tt::target::DataType::Float32, values));
+    const std::string name =
+        "op_" + std::to_string(op) + "_golden_" + std::to_string(output) + ".npy";
+    return write_npy((dir / name).string(), tt::target::DataType::Float32, shape, bytes);
+  }
+
   // An intermediate dump: op <k>'s outputs as host f32, op_<k>_output_<j>.npy.
   Status dump_op_outputs(const runtime::OpContext& op) {
     TESSERA_ASSIGN_OR_RETURN(fs::path dir, artifact_dir());
@@ -327,13 +354,20 @@ class ProgramRunner {
       for (uint32_t i = 0; i < output_values_.size(); ++i) {
         const GoldenValues& golden = goldens_.outputs[i];
         const TensorInfo& output = output_infos_[i];
-        OutputCheck check{i, golden.name,
+        OutputCheck check{i,
+                          golden.name,
                           golden.shape == output.shape && golden.data_type == output.data_type
                               ? compare_with_golden(output_values_[i], golden.values, tolerances())
-                              : mismatched_golden(golden, output)};
+                              : mismatched_golden(golden, output),
+                          {}};
+        if (options_.golden_diff_topk > 0 && golden.shape == output.shape) {
+          check.worst = worst_elements(output_values_[i], golden.values, output.shape,
+                                       options_.golden_diff_topk);
+        }
         if (!check.comparison.passed) {
           record_.outcome = Outcome::kFail;
-          notes.push_back(output_label(i, golden.name) + ": " + check.comparison.message);
+          notes.push_back(output_label(i, golden.name) + ": " + check.comparison.message +
+                          worst_text(check.worst));
         }
         record_.checks.push_back(std::move(check));
       }
@@ -355,7 +389,78 @@ class ProgramRunner {
     if (ops_passed > 0) {
       notes.push_back(std::to_string(ops_passed) + " op output(s) match the reference");
     }
+    TESSERA_RETURN_IF_ERROR(run_extra_checks(notes));
     for (size_t i = 0; i < notes.size(); ++i) record_.message += (i ? "; " : "") + notes[i];
+    return ok_status();
+  }
+
+  // " (worst: [0, 3] 2 vs 1, ...)", or "".
+  static std::string worst_text(const std::vector<ElementDiff>& worst) {
+    if (worst.empty()) return "";
+    std::string text = " (worst:";
+    for (size_t i = 0; i < worst.size() && i < 3; ++i) {
+      std::string index;
+      for (int64_t at : worst[i].index) index += (index.empty() ? "" : ", ") + std::to_string(at);
+      std::ostringstream values;
+      values << worst[i].actual << " vs " << worst[i].expected;
+      text += (i ? "; [" : " [") + index + "] " + values.str();
+    }
+    return text + ")";
+  }
+
+  // --identity, --non-zero and --check-memory-leak.
+  Status run_extra_checks(std::vector<std::string>& notes) {
+    std::vector<ExtraCheck>& checks = record_.extra_checks;
+    for (uint32_t i = 0; i < output_values_.size(); ++i) {
+      if (options_.identity) {
+        const TensorInfo* input = i < inputs_.size() ? &inputs_[i].info() : nullptr;
+        std::vector<double> input_values;
+        if (input) {
+          TESSERA_ASSIGN_OR_RETURN(input_values,
+                                   decode_values(input->data_type, inputs_[i].bytes()));
+        }
+        checks.push_back(identity_check(i, output_infos_[i], output_values_[i], input, input_values,
+                                        tolerances()));
+      }
+      if (options_.non_zero) checks.push_back(non_zero_check(i, output_values_[i]));
+    }
+    if (options_.check_memory_leak) checks.push_back(memory_leak_check(record_.leaks));
+    for (const ExtraCheck& check : checks) {
+      if (check.passed) continue;
+      const bool leak = check.check == "memory_leak";
+      if (leak) {
+        record_.outcome = Outcome::kError;
+      } else if (record_.outcome == Outcome::kPass) {
+        record_.outcome = Outcome::kFail;
+      }
+      notes.push_back(check.check + ": " + check.detail);
+    }
+    return ok_status();
+  }
+
+  void print_tensors() const {
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      auto values = decode_values(inputs_[i].info().data_type, inputs_[i].bytes());
+      if (!values.ok()) continue;
+      std::cout << tensor_line(record_.label() + " input " + std::to_string(i), inputs_[i].info(),
+                               *values)
+                << "\n";
+    }
+    for (size_t i = 0; i < output_values_.size(); ++i) {
+      std::cout << tensor_line(record_.label() + " output " + std::to_string(i), output_infos_[i],
+                               output_values_[i])
+                << "\n";
+    }
+  }
+
+  // --benchmark: one untimed submit first, so the timed loops see warm caches
+  // and compiled kernels.
+  Status warm_up(const runtime::Device& device) {
+    int64_t start = steady_now_ns();
+    TESSERA_ASSIGN_OR_RETURN(runtime::SubmitResult result,
+                             runtime::submit(device, binary_, program_, inputs_, {}));
+    TESSERA_RETURN_IF_ERROR(runtime::wait(result.event, binary_.runtime()));
+    record_.timings.warmup_ms = ms_since(start);
     return ok_status();
   }
 

@@ -67,6 +67,25 @@ void add_run_options(CLI::App& command, RunOptions& options) {
                   "a golden")
       ->allow_extra_args(false);
   command.add_flag("--quiet,-q", options.quiet, "Print only errors and the final summary");
+  command.add_flag("--identity", options.identity,
+                   "Also check that each output equals the input of its index (allclose)");
+  command.add_flag("--non-zero", options.non_zero, "Also check that no output is all zeros");
+  command
+      .add_option("--golden-diff-topk", options.golden_diff_topk,
+                  "Report the K elements of each output farthest from the golden, with indices")
+      ->check(CLI::Range(0u, 1000000u));
+  command.add_flag("--check-memory-leak", options.check_memory_leak,
+                   "A program that leaves device buffers live is an error");
+  command.add_flag("--benchmark", options.benchmark,
+                   "Submit each program once untimed (warm-up: kernel compiles, caches) before "
+                   "the --loops timed submits");
+  command.add_flag("--print-input-output-tensors", options.print_tensors,
+                   "Print every program's inputs and outputs (shape, type, first and last values)");
+  command
+      .add_flag("--save-golden-tensors", options.save_golden_tensors,
+                "With --per-op-golden, also write every op's reference outputs as "
+                "op_<k>_golden_<j>.npy")
+      ->needs(save);
   command.add_option("--shard", options.shard,
                      "K/N: run only shard K (1..N) of the binaries, chosen by path; merge the "
                      "shards' result files with `tessera merge-results`");

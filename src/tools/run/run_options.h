@@ -42,7 +42,15 @@ struct RunOptions {
   // (checked like goldens, in place of the binary's own).
   std::vector<std::string> input_files;
   std::vector<std::string> expected_output_files;
-  std::string shard;  // "K/N": run only that 1/N of the binaries; empty: all
+  // Run-tool checks and aids (see add_run_options).
+  bool identity = false;
+  bool non_zero = false;
+  uint32_t golden_diff_topk = 0;
+  bool check_memory_leak = false;
+  bool benchmark = false;
+  bool print_tensors = false;
+  bool save_golden_tensors = false;  // with per_op_golden: the references as .npy
+  std::string shard;                 // "K/N": run only that 1/N of the binaries; empty: all
 
   // perf only.
   bool collect_trace = false;
