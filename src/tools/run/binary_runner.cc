@@ -8,6 +8,7 @@
 
 #include "cli_output.h"
 #include "input_generation.h"
+#include "kernel_sources.h"
 #include "npy_tensors.h"
 #include "npy_writer.h"
 #include "output_checks.h"
@@ -494,6 +495,26 @@ ProgramRun file_entry(const std::string& path, Outcome outcome, std::string mess
 
 }  // namespace
 
+Status BinaryRunner::apply_kernel_source_options(const std::string& path, format::Binary& binary) {
+  if (binary.kind() != format::BinaryKind::kMetal) return ok_status();
+  fs::path folder = kernel_source_folder(options_.kernel_source_dir, path);
+  if (options_.load_kernels) {
+    size_t loaded = 0;
+    TESSERA_ASSIGN_OR_RETURN(binary, load_kernel_sources(binary, folder, loaded));
+    if (!options_.quiet) {
+      std::cerr << path << ": " << loaded << " kernel source(s) from " << folder.string() << "\n";
+    }
+  }
+  if (options_.dump_kernels) {
+    TESSERA_ASSIGN_OR_RETURN(size_t written, dump_kernel_sources(binary, folder));
+    if (!options_.quiet) {
+      std::cerr << path << ": wrote " << written << " kernel source(s) to " << folder.string()
+                << "\n";
+    }
+  }
+  return ok_status();
+}
+
 FileRun BinaryRunner::run_file(const std::string& path) {
   FileRun file;
   file.file = path;
@@ -523,6 +544,10 @@ FileRun BinaryRunner::run_file(const std::string& path) {
       return finish();
     }
     std::cerr << "warning: " << path << ": " << problem << " (run anyway: --ignore-version)\n";
+  }
+  if (Status kernels = apply_kernel_source_options(path, *loaded); !kernels.ok()) {
+    file.programs.push_back(file_entry(path, Outcome::kError, kernels.error().describe()));
+    return finish();
   }
   sim::Arch arch = binary_arch(*loaded, options_);
   auto binary = runtime::Binary::from_format(std::move(loaded).value());

@@ -10,6 +10,7 @@
 #include "device_pool.h"
 #include "run_options.h"
 #include "run_results.h"
+#include "tessera/format/binary.h"
 
 namespace tessera::tools::run {
 
@@ -30,6 +31,9 @@ class BinaryRunner {
   FileRun run_file(const std::string& path);
 
  private:
+  // --load-kernels / --dump-kernels on a loaded TTM0 binary.
+  Status apply_kernel_source_options(const std::string& path, format::Binary& binary);
+
   const RunOptions& options_;
   DevicePool& devices_;
   ArtifactLayout* artifacts_;

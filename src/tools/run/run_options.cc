@@ -86,6 +86,18 @@ void add_run_options(CLI::App& command, RunOptions& options) {
                 "With --per-op-golden, also write every op's reference outputs as "
                 "op_<k>_golden_<j>.npy")
       ->needs(save);
+  auto* dump = command.add_flag(
+      "--dump-kernels", options.dump_kernels,
+      "Write every TTM0 kernel source to --kernel-source-dir/<file name>/ (then run as usual)");
+  command
+      .add_flag("--load-kernels", options.load_kernels,
+                "Run TTM0 binaries with the kernel sources in --kernel-source-dir/<file name>/ "
+                "in place of their own (edit what --dump-kernels wrote)")
+      ->excludes(dump);
+  command
+      .add_option("--kernel-source-dir", options.kernel_source_dir,
+                  "Folder of --dump-kernels and --load-kernels")
+      ->capture_default_str();
   command.add_option("--shard", options.shard,
                      "K/N: run only shard K (1..N) of the binaries, chosen by path; merge the "
                      "shards' result files with `tessera merge-results`");

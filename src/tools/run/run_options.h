@@ -50,7 +50,11 @@ struct RunOptions {
   bool benchmark = false;
   bool print_tensors = false;
   bool save_golden_tensors = false;  // with per_op_golden: the references as .npy
-  std::string shard;                 // "K/N": run only that 1/N of the binaries; empty: all
+  // TTM0 kernel sources as files: written, or read in place of the binary's.
+  bool dump_kernels = false;
+  bool load_kernels = false;
+  std::string kernel_source_dir = "tessera-kernels";
+  std::string shard;  // "K/N": run only that 1/N of the binaries; empty: all
 
   // perf only.
   bool collect_trace = false;
