@@ -22,6 +22,15 @@ bool read_one(const std::string& path, format::Section section) {
     return false;
   }
   print_warnings(*binary);
+  // A section that means nothing for this kind is noted, not failed, so a
+  // directory of mixed kinds reads in one go.
+  if (std::string note = format::section_not_applicable(binary->kind(), section); !note.empty()) {
+    std::cerr << "note: " << path << ": " << note << "\n";
+    nlohmann::ordered_json noted{
+        {"file", path}, {"kind", format::file_identifier(binary->kind())}, {"note", note}};
+    std::cout << noted.dump(2) << "\n";
+    return true;
+  }
   auto json = format::read_section(*binary, section);
   if (!json.ok()) {
     print_error(json.error());
