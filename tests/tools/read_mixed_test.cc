@@ -67,5 +67,26 @@ TEST_F(ReadMixedTest, ProgramSectionsSkipSystemDescriptors) {
   for (const Json& object : versions) EXPECT_TRUE(object.contains("version"));
 }
 
+TEST_F(ReadMixedTest, OpsIsOneLinePerOpOrCommand) {
+  CliResult result = run_cli({"read", dir.path().string(), "--section", "ops"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string a = (dir / "a.ttm").string(), b = (dir / "b.ttnn").string();
+  // The TTNN add names both operands and its output with shape, type and memory.
+  EXPECT_THAT(result.out,
+              HasSubstr(b + ": program 0 op 3 EltwiseOp Add: ins[0]=t3 32x32 Float32 DeviceDRAM, "
+                            "ins[1]=t4 32x32 Float32 DeviceDRAM, out=t5 32x32 Float32 "
+                            "DeviceDRAM"));
+  // The TTM0 program command names its kernels and core ranges.
+  EXPECT_THAT(result.out, HasSubstr(a + ": program 0 device_program 0 queue 0 command 8 "
+                                        "EnqueueProgramCommand: "));
+  EXPECT_THAT(result.out, HasSubstr("kernel 0 KernelSource Noc0 on (0,0)+1x1 (3 CBs)"));
+  EXPECT_THAT(result.out, HasSubstr("command 3 EnqueueWriteBufferCommand: src=t1 32x32 Float32 "
+                                    "System, dst=t1 32x32 Float32 DeviceL1 @0x40000"));
+  EXPECT_THAT(result.err, HasSubstr("note: " + (dir / "c.ttsys").string()));
+  size_t lines = 0;
+  for (char c : result.out) lines += c == '\n';
+  EXPECT_EQ(lines, 6u + 17u);  // six TTNN ops, seventeen TTM0 commands
+}
+
 }  // namespace
 }  // namespace tessera::testing
