@@ -116,6 +116,20 @@ std::string_view section_name(Section section) {
   return "";
 }
 
+std::string section_not_applicable(BinaryKind kind, Section section) {
+  if (section == Section::kKernels && kind != BinaryKind::kMetal) {
+    return "section 'kernels' applies to TTMetal (TTM0) binaries; this is a " +
+           std::string(kind_name(kind)) + " binary";
+  }
+  const bool per_program =
+      section == Section::kPrograms || section == Section::kInputs || section == Section::kOutputs;
+  if (per_program && kind == BinaryKind::kSystemDesc) {
+    return "section '" + std::string(section_name(section)) +
+           "' applies to binaries with programs; a system descriptor has none";
+  }
+  return "";
+}
+
 Result<nlohmann::ordered_json> read_section(const Binary& binary, Section section) {
   TESSERA_ASSIGN_OR_RETURN(std::string text, binary_to_json(binary));
   Json root = Json::parse(text, nullptr, false);

@@ -10,6 +10,7 @@
 #include "default_target.h"
 #include "system_desc_generated.h"
 #include "tessera/format/address_fit.h"
+#include "tessera/format/binary_version.h"
 #include "tessera/format/target_fit.h"
 
 namespace tessera::tools {
@@ -21,6 +22,7 @@ struct CheckOptions {
   std::vector<std::string> paths;
   std::string system_desc;
   std::string result_file = "check_results.json";
+  bool ignore_version = false;
 };
 
 Json version_json(const format::Binary& binary) {
@@ -35,7 +37,24 @@ std::string schema_report(const format::Binary& binary) {
   return binary.schema_matches() ? "matches this tessera" : "another schema";
 }
 
-Json check_one(const std::string& path, const format::Binary& target, bool& ok) {
+// Whether the binary's version is one tessera supports; says why not (an
+// error, or a warning with --ignore-version).
+bool version_supported(const std::string& path, const format::Binary& binary,
+                       const CheckOptions& options, Json& entry) {
+  std::string problem = format::version_problem(binary);
+  entry["version_supported"] = problem.empty();
+  if (problem.empty()) return true;
+  if (options.ignore_version) {
+    std::cerr << "warning: " << path << ": " << problem << " (checked anyway: --ignore-version)\n";
+    return true;
+  }
+  std::cerr << "error: " << path << ": " << problem << "; --ignore-version checks it anyway\n";
+  entry["version_problem"] = problem;
+  return false;
+}
+
+Json check_one(const std::string& path, const format::Binary& target, const CheckOptions& options,
+               bool& ok) {
   Json entry{{"file", path}};
   auto binary = format::Binary::load_file(path);
   if (!binary.ok()) {
@@ -49,6 +68,7 @@ Json check_one(const std::string& path, const format::Binary& target, bool& ok) 
   entry["kind"] = std::string(format::file_identifier(binary->kind()));
   entry["verified"] = true;
   entry["version"] = version_json(*binary);
+  const bool version_ok = version_supported(path, *binary, options, entry);
   entry["schema"] = schema_report(*binary);
   entry["warnings"] = binary->warnings();
 
@@ -78,10 +98,13 @@ Json check_one(const std::string& path, const format::Binary& target, bool& ok) 
   entry["fits_target"] = fits;
   entry["descriptor_matches"] = format::all_fit(descriptor);
   entry["target_checks"] = std::move(checks);
-  entry["result"] = fits ? "pass" : "fail";
-  ok = ok && fits;
-  std::cout << path << ": " << (fits ? "ok" : "does not fit the target") << " ("
-            << format::kind_name(binary->kind()) << ", " << schema_report(*binary) << ")\n";
+  entry["result"] = fits && version_ok ? "pass" : "fail";
+  ok = ok && fits && version_ok;
+  std::cout << path << ": "
+            << (!version_ok ? "unsupported version"
+                : fits      ? "ok"
+                            : "does not fit the target")
+            << " (" << format::kind_name(binary->kind()) << ", " << schema_report(*binary) << ")\n";
   return entry;
 }
 
@@ -112,7 +135,7 @@ int run_check(const CheckOptions& options) {
       ok = false;
       continue;
     }
-    results.push_back(check_one(entry.path, *target, ok));
+    results.push_back(check_one(entry.path, *target, options, ok));
   }
   Json report{{"target", target->name()}, {"results", std::move(results)}};
   std::ofstream file(options.result_file);
@@ -136,6 +159,8 @@ void register_check_command(CLI::App& app, int& exit_code) {
                       "Target system descriptor (.ttsys); default: the simulated wormhole_b0 chip");
   command->add_option("--result-file", options->result_file, "Where to write the JSON report")
       ->capture_default_str();
+  command->add_flag("--ignore-version", options->ignore_version,
+                    "Check binaries whose major or minor version tessera does not support");
   command->callback([options, &exit_code] { exit_code = run_check(*options); });
 }
 

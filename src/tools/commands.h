@@ -12,5 +12,6 @@ void register_check_command(CLI::App& app, int& exit_code);
 void register_query_command(CLI::App& app, int& exit_code);
 void register_run_command(CLI::App& app, int& exit_code);
 void register_perf_command(CLI::App& app, int& exit_code);
+void register_merge_results_command(CLI::App& app, int& exit_code);
 
 }  // namespace tessera::tools

@@ -4,10 +4,15 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.h"
+#include "option_values.h"
+#include "tessera/format/binary_version.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"tessera: run Tenstorrent-style binaries on a simulated chip"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("tessera ") + TESSERA_VERSION +
+                                        "\nruns binary versions " +
+                                        tessera::format::supported_versions_text());
   int exit_code = 0;
   tessera::tools::register_read_command(app, exit_code);
   tessera::tools::register_build_command(app, exit_code);
@@ -15,6 +20,8 @@ int main(int argc, char** argv) {
   tessera::tools::register_query_command(app, exit_code);
   tessera::tools::register_run_command(app, exit_code);
   tessera::tools::register_perf_command(app, exit_code);
+  tessera::tools::register_merge_results_command(app, exit_code);
+  tessera::tools::reject_option_like_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -1,5 +1,5 @@
-// `tessera query [--arch A] [--devices N] [--save-artifacts DIR]`: the system
-// descriptor of simulated chips, as JSON on stdout (and a .ttsys in DIR).
+// `tessera query [--arch A] [--devices N] [--save-artifacts [--artifact-dir DIR]]`:
+// the system descriptor of simulated chips, as JSON on stdout (and a .ttsys in DIR).
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -16,7 +16,8 @@ namespace {
 struct QueryOptions {
   std::string arch = "wormhole_b0";
   uint32_t devices = 1;
-  std::string artifacts_dir;
+  bool save_artifacts = false;
+  std::string artifact_dir = "tessera-artifacts";
 };
 
 Status run_query(const QueryOptions& options) {
@@ -31,14 +32,14 @@ Status run_query(const QueryOptions& options) {
   TESSERA_ASSIGN_OR_RETURN(format::Binary binary,
                            format::Binary::load_memory(bytes, "system_desc.ttsys"));
   TESSERA_ASSIGN_OR_RETURN(std::string json, format::binary_to_json(binary));
-  if (!options.artifacts_dir.empty()) {
+  if (options.save_artifacts) {
     std::error_code error;
-    std::filesystem::create_directories(options.artifacts_dir, error);
+    std::filesystem::create_directories(options.artifact_dir, error);
     if (error) {
-      return make_error(ErrorCode::kIo, "cannot create directory ", options.artifacts_dir, ": ",
+      return make_error(ErrorCode::kIo, "cannot create directory ", options.artifact_dir, ": ",
                         error.message());
     }
-    std::string path = (std::filesystem::path(options.artifacts_dir) / "system_desc.ttsys");
+    std::string path = (std::filesystem::path(options.artifact_dir) / "system_desc.ttsys");
     TESSERA_RETURN_IF_ERROR(format::write_binary_file(path, bytes));
     std::cerr << "wrote " << path << "\n";
   }
@@ -59,8 +60,10 @@ void register_query_command(CLI::App& app, int& exit_code) {
   command->add_option("--devices", options->devices, "Number of devices")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
-  command->add_option("--save-artifacts", options->artifacts_dir,
-                      "Also write DIR/system_desc.ttsys");
+  command->add_flag("--save-artifacts", options->save_artifacts,
+                    "Also write system_desc.ttsys into --artifact-dir");
+  command->add_option("--artifact-dir", options->artifact_dir, "Where --save-artifacts writes")
+      ->capture_default_str();
   command->callback([options, &exit_code] {
     Status status = run_query(*options);
     if (!status.ok()) print_error(status.error());

@@ -4,6 +4,7 @@
 #include "binary_paths.h"
 #include "cli_output.h"
 #include "commands.h"
+#include "read_ops.h"
 #include "tessera/format/binary_sections.h"
 
 namespace tessera::tools {
@@ -14,6 +15,30 @@ struct ReadOptions {
   std::string section = "all";
 };
 
+// `--section ops`: "<file>: <line>" per TTNN op or TTM0 command.
+bool read_ops(const std::string& path) {
+  auto binary = format::Binary::load_file(path);
+  if (!binary.ok()) {
+    print_error(binary.error());
+    return false;
+  }
+  print_warnings(*binary);
+  if (binary->kind() == format::BinaryKind::kSystemDesc) {
+    std::cerr << "note: " << path << ": section 'ops' applies to binaries with programs; a "
+              << "system descriptor has none\n";
+    return true;
+  }
+  auto json = format::read_section(*binary, format::Section::kAll);
+  if (!json.ok()) {
+    print_error(json.error());
+    return false;
+  }
+  for (const std::string& line : op_lines(*json, binary->kind())) {
+    std::cout << path << ": " << line << "\n";
+  }
+  return true;
+}
+
 // Prints one binary's section; returns false if it could not.
 bool read_one(const std::string& path, format::Section section) {
   auto binary = format::Binary::load_file(path);
@@ -22,6 +47,15 @@ bool read_one(const std::string& path, format::Section section) {
     return false;
   }
   print_warnings(*binary);
+  // A section that means nothing for this kind is noted, not failed, so a
+  // directory of mixed kinds reads in one go.
+  if (std::string note = format::section_not_applicable(binary->kind(), section); !note.empty()) {
+    std::cerr << "note: " << path << ": " << note << "\n";
+    nlohmann::ordered_json noted{
+        {"file", path}, {"kind", format::file_identifier(binary->kind())}, {"note", note}};
+    std::cout << noted.dump(2) << "\n";
+    return true;
+  }
   auto json = format::read_section(*binary, section);
   if (!json.ok()) {
     print_error(json.error());
@@ -40,7 +74,8 @@ bool read_one(const std::string& path, format::Section section) {
 }
 
 int run_read(const ReadOptions& options) {
-  auto section = format::section_from_name(options.section);
+  const bool ops = options.section == "ops";
+  auto section = format::section_from_name(ops ? "all" : options.section);
   bool all_ok = true;
   for (const BinaryPath& entry : collect_binary_paths(options.paths)) {
     if (!entry.status.ok()) {
@@ -48,7 +83,7 @@ int run_read(const ReadOptions& options) {
       all_ok = false;
       continue;
     }
-    all_ok = read_one(entry.path, *section) && all_ok;
+    all_ok = (ops ? read_ops(entry.path) : read_one(entry.path, *section)) && all_ok;
   }
   return all_ok ? 0 : 1;
 }
@@ -64,9 +99,10 @@ void register_read_command(CLI::App& app, int& exit_code) {
   command
       ->add_option("--section", options->section,
                    "all (the whole root table, accepted by `build`), version, system_desc, "
-                   "programs, inputs, outputs, kernels (TTM0 kernel sources)")
+                   "programs, inputs, outputs, kernels (TTM0 kernel sources), ops (one line per "
+                   "TTNN op or TTM0 command, as text)")
       ->check(CLI::IsMember(
-          {"all", "version", "system_desc", "programs", "inputs", "outputs", "kernels"}))
+          {"all", "version", "system_desc", "programs", "inputs", "outputs", "kernels", "ops"}))
       ->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run_read(*options); });
 }

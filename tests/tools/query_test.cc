@@ -44,7 +44,8 @@ INSTANTIATE_TEST_SUITE_P(AllArchs, QueryTest,
 
 TEST(QueryCommandTest, DefaultsToOneWormholeAndSavesALoadableTtsys) {
   TempDir dir;
-  CliResult result = run_cli({"query", "--devices", "2", "--save-artifacts", dir.path().string()});
+  CliResult result = run_cli(
+      {"query", "--devices", "2", "--save-artifacts", "--artifact-dir", dir.path().string()});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   Json root = Json::parse(result.out);
   EXPECT_EQ(root["system_desc"]["chip_descs"].size(), 2u);
@@ -58,9 +59,23 @@ TEST(QueryCommandTest, DefaultsToOneWormholeAndSavesALoadableTtsys) {
 TEST(QueryCommandTest, RejectsBadOptions) {
   EXPECT_NE(run_cli({"query", "--arch", "quasar"}).exit_code, 0);
   EXPECT_NE(run_cli({"query", "--devices", "0"}).exit_code, 0);
-  CliResult unwritable = run_cli({"query", "--save-artifacts", "/proc/no/such/dir"});
+  CliResult unwritable =
+      run_cli({"query", "--save-artifacts", "--artifact-dir", "/proc/no/such/dir"});
   EXPECT_EQ(unwritable.exit_code, 1);
   EXPECT_THAT(unwritable.err, HasSubstr("error:"));
+  // A value that is an option is a usage error, never a folder named "--devices".
+  TempDir dir;
+  CliResult swallowed = run_cli({"query", "--artifact-dir", "--devices", "2"}, dir.path());
+  EXPECT_EQ(swallowed.exit_code, 2);
+  EXPECT_THAT(swallowed.err, HasSubstr("'--devices' looks like an option"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "--devices"));
+}
+
+TEST(QueryCommandTest, SaveArtifactsIsASwitchWithADefaultFolder) {
+  TempDir dir;
+  CliResult result = run_cli({"query", "--save-artifacts", "--devices", "1"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "tessera-artifacts/system_desc.ttsys"));
 }
 
 }  // namespace

@@ -167,24 +167,25 @@ TEST_F(RunCommandTest, AWrongGoldenExitsWith42) {
 }
 
 TEST_F(RunCommandTest, ArtifactsAreNpyFilesNumpyReads) {
-  CliResult result = run({"binaries", "--save-artifacts", "artifacts", "--init", "ones"});
+  CliResult result =
+      run({"binaries", "--save-artifacts", "--artifact-dir", "artifacts", "--init", "ones"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  for (const char* name : {"golden/program_0/input_0.npy", "golden/program_0/input_1.npy",
-                           "golden/program_0/output_0.npy", "golden/program_0/golden_0.npy",
-                           "plain/program_0/input_0.npy", "plain/program_0/output_0.npy"}) {
+  for (const char* name : {"golden.ttm/program_0/input_0.npy", "golden.ttm/program_0/input_1.npy",
+                           "golden.ttm/program_0/output_0.npy", "golden.ttm/program_0/golden_0.npy",
+                           "plain.ttm/program_0/input_0.npy", "plain.ttm/program_0/output_0.npy"}) {
     EXPECT_TRUE(std::filesystem::exists(dir / "artifacts" / name)) << name;
   }
-  EXPECT_FALSE(std::filesystem::exists(dir / "artifacts/plain/program_0/golden_0.npy"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "artifacts/plain.ttm/program_0/golden_0.npy"));
   if (std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "python3 with numpy is not installed";
   }
   std::string script =
       "import numpy as n, sys; d = sys.argv[1] + '/'; "
-      "a, b, o, g = (n.load(d + 'golden/program_0/' + f + '.npy') for f in "
+      "a, b, o, g = (n.load(d + 'golden.ttm/program_0/' + f + '.npy') for f in "
       "('input_0', 'input_1', 'output_0', 'golden_0')); "
       "assert o.shape == (32, 32) and o.dtype == n.float32, o.shape; "
       "assert (o == a * b).all() and (o == g).all(); "
-      "p = n.load(d + 'plain/program_0/output_0.npy'); assert (p == 1).all(), p";
+      "p = n.load(d + 'plain.ttm/program_0/output_0.npy'); assert (p == 1).all(), p";
   std::string command =
       "/usr/bin/python3 -c \"" + script + "\" '" + (dir / "artifacts").string() + "'";
   EXPECT_EQ(std::system(command.c_str()), 0);
@@ -193,13 +194,13 @@ TEST_F(RunCommandTest, ArtifactsAreNpyFilesNumpyReads) {
 TEST_F(RunCommandTest, DumpOpsWritesEveryTtnnOpOutput) {
   write_bytes(dir / "binaries/m_add.ttnn",
               example_binary("eltwise_add.ttnn.json", format::BinaryKind::kTtnn));
-  CliResult result =
-      run({"binaries/m_add.ttnn", "--save-artifacts", "artifacts", "--dump-ops", "--init", "ones"});
+  CliResult result = run({"binaries/m_add.ttnn", "--save-artifacts", "--artifact-dir", "artifacts",
+                          "--dump-ops", "--init", "ones"});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   // Ops 1-4 of the example have an output (two moves in, the add, the move out).
   for (int op = 1; op <= 4; ++op) {
     const std::string name = "op_" + std::to_string(op) + "_output_0.npy";
-    EXPECT_TRUE(std::filesystem::exists(dir / "artifacts/m_add/program_0" / name)) << name;
+    EXPECT_TRUE(std::filesystem::exists(dir / "artifacts/m_add.ttnn/program_0" / name)) << name;
   }
   if (std::system("/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "python3 with numpy is not installed";
@@ -208,7 +209,7 @@ TEST_F(RunCommandTest, DumpOpsWritesEveryTtnnOpOutput) {
       "/usr/bin/python3 -c \"import numpy as n, sys; "
       "a = n.load(sys.argv[1] + '/op_3_output_0.npy'); "
       "assert a.shape == (32, 32) and (a == 2).all(), a\" '" +
-      (dir / "artifacts/m_add/program_0").string() + "'";
+      (dir / "artifacts/m_add.ttnn/program_0").string() + "'";
   EXPECT_EQ(std::system(command.c_str()), 0);
 }
 

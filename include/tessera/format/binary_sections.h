@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "tessera/base/status.h"
@@ -19,5 +20,9 @@ std::string_view section_name(Section section);
 // {"<section>": ...}. kKernels lists TTM0 kernel sources with their location
 // and the source split into lines so it reads naturally.
 Result<nlohmann::ordered_json> read_section(const Binary& binary, Section section);
+
+// Why `section` means nothing for binaries of `kind` ("" if it does):
+// kernels are TTM0's; system descriptors have no programs, inputs or outputs.
+std::string section_not_applicable(BinaryKind kind, Section section);
 
 }  // namespace tessera::format

@@ -3,17 +3,25 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <limits>
+#include <sstream>
 
 #include "cli_output.h"
 #include "input_generation.h"
+#include "kernel_sources.h"
+#include "npy_tensors.h"
 #include "npy_writer.h"
+#include "output_checks.h"
 #include "per_op_golden.h"
 #include "program_goldens.h"
+#include "tensor_printout.h"
 #include "tensor_values.h"
 #include "tessera/base/steady_clock.h"
+#include "tessera/format/binary_version.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/submit.h"
+#include "worst_elements.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -63,24 +71,41 @@ std::string output_label(uint32_t index, const std::string& name) {
   return text;
 }
 
+// A golden of another shape or type than its output fails that output,
+// whatever the values: a reshaped or retyped result is a wrong result.
+GoldenComparison mismatched_golden(const GoldenValues& golden, const TensorInfo& output) {
+  GoldenComparison comparison;
+  comparison.elements = element_count(output.shape);
+  comparison.pcc = std::numeric_limits<double>::quiet_NaN();
+  comparison.allclose = false;
+  comparison.passed = false;
+  comparison.message = "the golden is " + shape_text(golden.shape) + " " +
+                       tt::target::EnumNameDataType(golden.data_type) + " but the output is " +
+                       shape_text(output.shape) + " " +
+                       tt::target::EnumNameDataType(output.data_type);
+  return comparison;
+}
+
 // One program's run, start to finish; fills `record` as it goes.
 class ProgramRunner {
  public:
+  // `artifact_folder` is the binary's artifact folder, empty if none is saved.
   ProgramRunner(const RunOptions& options, DevicePool& devices, const runtime::Binary& binary,
-                sim::Arch arch, uint32_t program, ProgramRun& record)
+                sim::Arch arch, uint32_t program, fs::path artifact_folder, ProgramRun& record)
       : options_(options),
         devices_(devices),
         binary_(binary),
         arch_(arch),
         program_(program),
+        artifact_folder_(std::move(artifact_folder)),
         record_(record) {}
 
   Status run() {
     TESSERA_ASSIGN_OR_RETURN(input_infos_, binary_.program_inputs(program_));
-    TESSERA_ASSIGN_OR_RETURN(output_infos_, binary_.program_outputs(program_));
     if (options_.golden) {
       TESSERA_ASSIGN_OR_RETURN(goldens_, read_program_goldens(binary_, program_));
     }
+    TESSERA_RETURN_IF_ERROR(read_expected_outputs());
     int64_t start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(make_inputs());
     record_.timings.inputs_ms = ms_since(start);
@@ -89,6 +114,7 @@ class ProgramRunner {
     if (options_.memory) {
       record_.memory["before"] = devices_.memory_statistics(arch_);
     }
+    if (options_.benchmark) TESSERA_RETURN_IF_ERROR(warm_up(*device));
     TESSERA_ASSIGN_OR_RETURN(runtime::SubmitResult result, submit_loops(*device));
 
     start = steady_now_ns();
@@ -108,9 +134,10 @@ class ProgramRunner {
     start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(read_back(result.outputs));
     record_.timings.readback_ms = ms_since(start);
+    if (options_.print_tensors) print_tensors();
     record_.spans.push_back(host_span("read-back", "host", start, -1, program_));
 
-    if (!options_.artifacts_dir.empty()) TESSERA_RETURN_IF_ERROR(save_artifacts(result.outputs));
+    if (saving_artifacts()) TESSERA_RETURN_IF_ERROR(save_artifacts(result.outputs));
     start = steady_now_ns();
     TESSERA_RETURN_IF_ERROR(compare());
     record_.timings.compare_ms = ms_since(start);
@@ -121,27 +148,57 @@ class ProgramRunner {
   int32_t failed_loop() const { return failed_loop_; }
 
  private:
+  // --expected-output files take the place of the binary's golden outputs.
+  Status read_expected_outputs() {
+    const std::vector<std::string>& files = options_.expected_output_files;
+    if (files.empty()) return ok_status();
+    TESSERA_ASSIGN_OR_RETURN(std::vector<TensorInfo> outputs, binary_.program_outputs(program_));
+    if (files.size() != outputs.size()) {
+      return make_error(ErrorCode::kInvalidArgument, files.size(),
+                        " --expected-output file(s) but the program has ", outputs.size(),
+                        " output(s)");
+    }
+    goldens_.outputs.clear();
+    for (uint32_t i = 0; i < files.size(); ++i) {
+      TESSERA_ASSIGN_OR_RETURN(GoldenValues expected, npy_expected_output(files[i], outputs[i]));
+      goldens_.outputs.push_back(std::move(expected));
+    }
+    return ok_status();
+  }
+
+  // The values of input `index`: from --input, the golden inputs or --init.
+  Result<std::vector<double>> input_values(uint32_t index, const TensorInfo& info) {
+    if (!options_.input_files.empty()) {
+      return npy_input_values(options_.input_files[index], index, info);
+    }
+    uint64_t count = element_count(info.shape);
+    if (!goldens_.has_inputs()) {
+      return generate_input_values(input_init_from_name(options_.init), options_.seed, index,
+                                   count);
+    }
+    const GoldenValues& golden = goldens_.inputs[index];
+    if (golden.values.size() != count) {
+      return make_error(ErrorCode::kInvalidArgument, "golden input ", index, " has ",
+                        golden.values.size(), " elements but input ", index, " (", info.describe(),
+                        ") needs ", count);
+    }
+    return golden.values;
+  }
+
   Status make_inputs() {
-    if (goldens_.has_inputs() && goldens_.inputs.size() != input_infos_.size()) {
+    if (!options_.input_files.empty() && options_.input_files.size() != input_infos_.size()) {
+      return make_error(ErrorCode::kInvalidArgument, options_.input_files.size(),
+                        " --input file(s) but the program takes ", input_infos_.size(),
+                        " input(s)");
+    }
+    if (options_.input_files.empty() && goldens_.has_inputs() &&
+        goldens_.inputs.size() != input_infos_.size()) {
       return make_error(ErrorCode::kInvalidArgument, "the program takes ", input_infos_.size(),
                         " input(s) but carries ", goldens_.inputs.size(), " golden input(s)");
     }
-    InputInit init = input_init_from_name(options_.init);
     for (uint32_t i = 0; i < input_infos_.size(); ++i) {
       const TensorInfo& info = input_infos_[i];
-      uint64_t count = element_count(info.shape);
-      std::vector<double> values;
-      if (goldens_.has_inputs()) {
-        const GoldenValues& golden = goldens_.inputs[i];
-        if (golden.values.size() != count) {
-          return make_error(ErrorCode::kInvalidArgument, "golden input ", i, " has ",
-                            golden.values.size(), " elements but input ", i, " (", info.describe(),
-                            ") needs ", count);
-        }
-        values = golden.values;
-      } else {
-        values = generate_input_values(init, options_.seed, i, count);
-      }
+      TESSERA_ASSIGN_OR_RETURN(std::vector<double> values, input_values(i, info));
       auto bytes = encode_values(info.data_type, values);
       if (!bytes.ok()) return std::move(bytes).error().add_context("input " + std::to_string(i));
       auto tensor = Tensor::create_from_bytes(info, *bytes, binary_.runtime());
@@ -157,9 +214,18 @@ class ProgramRunner {
     bool per_op =
         options_.per_op_golden && loop == 0 && binary_.runtime() == runtime::Runtime::kTtnn;
     PerOpGoldenHooks reference;
-    if (per_op) reference = per_op_golden_hooks(tolerances(), record_.op_checks, op_notes_);
+    if (per_op) {
+      ReferenceSink sink;
+      if (options_.save_golden_tensors && saving_artifacts()) {
+        sink = [this](uint32_t op, uint32_t output, std::span<const int64_t> shape,
+                      std::span<const double> values) {
+          return save_reference(op, output, shape, values);
+        };
+      }
+      reference = per_op_golden_hooks(tolerances(), record_.op_checks, op_notes_, std::move(sink));
+    }
     bool sample_memory = options_.memory && loop == 0;
-    bool dump_ops = options_.dump_ops && !options_.artifacts_dir.empty() && loop == 0 &&
+    bool dump_ops = options_.dump_ops && saving_artifacts() && loop == 0 &&
                     binary_.runtime() == runtime::Runtime::kTtnn;
     if (!per_op && !sample_memory && !dump_ops) return submit;
     submit.before_op = reference.before;
@@ -191,12 +257,13 @@ class ProgramRunner {
       double elapsed = ms_since(start);
       record_.spans.push_back(
           host_span(record_.label(), "submit", start, static_cast<int32_t>(loop), program_));
+      // A failed submit's time counts too: a stall is where the time went.
+      record_.timings.submit_total_ms += elapsed;
       if (!result.ok()) {
         failed_loop_ = static_cast<int32_t>(loop);
         return std::move(result).status();
       }
       record_.loops = loop + 1;
-      record_.timings.submit_total_ms += elapsed;
       if (loop == 0 || elapsed < record_.timings.submit_min_ms) {
         record_.timings.submit_min_ms = elapsed;
       }
@@ -213,20 +280,25 @@ class ProgramRunner {
       auto values = decode_values(outputs[i].info().data_type, outputs[i].bytes());
       if (!values.ok()) return std::move(values).error().add_context(output_label(i, ""));
       output_values_.push_back(std::move(values).value());
+      output_infos_.push_back(outputs[i].info());
     }
     return ok_status();
   }
 
-  Result<fs::path> artifact_dir() const {
-    fs::path dir = fs::path(options_.artifacts_dir) / fs::path(record_.file).stem() /
-                   ("program_" + std::to_string(program_));
-    std::error_code error;
-    fs::create_directories(dir, error);
-    if (error) {
-      return make_error(ErrorCode::kIo, "cannot create artifact directory '", dir.string(),
-                        "': ", error.message());
-    }
-    return dir;
+  bool saving_artifacts() const { return !artifact_folder_.empty(); }
+
+  Result<fs::path> artifact_dir() const { return program_folder(artifact_folder_, program_); }
+
+  // --save-golden-tensors: op <k>'s reference output <j> as float32,
+  // op_<k>_golden_<j>.npy, next to its op_<k>_output_<j>.npy.
+  Status save_reference(uint32_t op, uint32_t output, std::span<const int64_t> shape,
+                        std::span<const double> values) {
+    TESSERA_ASSIGN_OR_RETURN(fs::path dir, artifact_dir());
+    TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
+                             encode_values(tt::target::DataType::Float32, values));
+    const std::string name =
+        "op_" + std::to_string(op) + "_golden_" + std::to_string(output) + ".npy";
+    return write_npy((dir / name).string(), tt::target::DataType::Float32, shape, bytes);
   }
 
   // An intermediate dump: op <k>'s outputs as host f32, op_<k>_output_<j>.npy.
@@ -282,16 +354,21 @@ class ProgramRunner {
       record_.golden = true;
       for (uint32_t i = 0; i < output_values_.size(); ++i) {
         const GoldenValues& golden = goldens_.outputs[i];
-        if (golden.values.size() != output_values_[i].size()) {
-          return make_error(ErrorCode::kInvalidArgument, "golden ", output_label(i, golden.name),
-                            " has ", golden.values.size(), " elements but the output has ",
-                            output_values_[i].size());
+        const TensorInfo& output = output_infos_[i];
+        OutputCheck check{i,
+                          golden.name,
+                          golden.shape == output.shape && golden.data_type == output.data_type
+                              ? compare_with_golden(output_values_[i], golden.values, tolerances())
+                              : mismatched_golden(golden, output),
+                          {}};
+        if (options_.golden_diff_topk > 0 && golden.shape == output.shape) {
+          check.worst = worst_elements(output_values_[i], golden.values, output.shape,
+                                       options_.golden_diff_topk);
         }
-        OutputCheck check{i, golden.name,
-                          compare_with_golden(output_values_[i], golden.values, tolerances())};
         if (!check.comparison.passed) {
           record_.outcome = Outcome::kFail;
-          notes.push_back(output_label(i, golden.name) + ": " + check.comparison.message);
+          notes.push_back(output_label(i, golden.name) + ": " + check.comparison.message +
+                          worst_text(check.worst));
         }
         record_.checks.push_back(std::move(check));
       }
@@ -313,7 +390,78 @@ class ProgramRunner {
     if (ops_passed > 0) {
       notes.push_back(std::to_string(ops_passed) + " op output(s) match the reference");
     }
+    TESSERA_RETURN_IF_ERROR(run_extra_checks(notes));
     for (size_t i = 0; i < notes.size(); ++i) record_.message += (i ? "; " : "") + notes[i];
+    return ok_status();
+  }
+
+  // " (worst: [0, 3] 2 vs 1, ...)", or "".
+  static std::string worst_text(const std::vector<ElementDiff>& worst) {
+    if (worst.empty()) return "";
+    std::string text = " (worst:";
+    for (size_t i = 0; i < worst.size() && i < 3; ++i) {
+      std::string index;
+      for (int64_t at : worst[i].index) index += (index.empty() ? "" : ", ") + std::to_string(at);
+      std::ostringstream values;
+      values << worst[i].actual << " vs " << worst[i].expected;
+      text += (i ? "; [" : " [") + index + "] " + values.str();
+    }
+    return text + ")";
+  }
+
+  // --identity, --non-zero and --check-memory-leak.
+  Status run_extra_checks(std::vector<std::string>& notes) {
+    std::vector<ExtraCheck>& checks = record_.extra_checks;
+    for (uint32_t i = 0; i < output_values_.size(); ++i) {
+      if (options_.identity) {
+        const TensorInfo* input = i < inputs_.size() ? &inputs_[i].info() : nullptr;
+        std::vector<double> input_values;
+        if (input) {
+          TESSERA_ASSIGN_OR_RETURN(input_values,
+                                   decode_values(input->data_type, inputs_[i].bytes()));
+        }
+        checks.push_back(identity_check(i, output_infos_[i], output_values_[i], input, input_values,
+                                        tolerances()));
+      }
+      if (options_.non_zero) checks.push_back(non_zero_check(i, output_values_[i]));
+    }
+    if (options_.check_memory_leak) checks.push_back(memory_leak_check(record_.leaks));
+    for (const ExtraCheck& check : checks) {
+      if (check.passed) continue;
+      const bool leak = check.check == "memory_leak";
+      if (leak) {
+        record_.outcome = Outcome::kError;
+      } else if (record_.outcome == Outcome::kPass) {
+        record_.outcome = Outcome::kFail;
+      }
+      notes.push_back(check.check + ": " + check.detail);
+    }
+    return ok_status();
+  }
+
+  void print_tensors() const {
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      auto values = decode_values(inputs_[i].info().data_type, inputs_[i].bytes());
+      if (!values.ok()) continue;
+      std::cout << tensor_line(record_.label() + " input " + std::to_string(i), inputs_[i].info(),
+                               *values)
+                << "\n";
+    }
+    for (size_t i = 0; i < output_values_.size(); ++i) {
+      std::cout << tensor_line(record_.label() + " output " + std::to_string(i), output_infos_[i],
+                               output_values_[i])
+                << "\n";
+    }
+  }
+
+  // --benchmark: one untimed submit first, so the timed loops see warm caches
+  // and compiled kernels.
+  Status warm_up(const runtime::Device& device) {
+    int64_t start = steady_now_ns();
+    TESSERA_ASSIGN_OR_RETURN(runtime::SubmitResult result,
+                             runtime::submit(device, binary_, program_, inputs_, {}));
+    TESSERA_RETURN_IF_ERROR(runtime::wait(result.event, binary_.runtime()));
+    record_.timings.warmup_ms = ms_since(start);
     return ok_status();
   }
 
@@ -322,6 +470,7 @@ class ProgramRunner {
   const runtime::Binary& binary_;
   sim::Arch arch_;
   uint32_t program_;
+  fs::path artifact_folder_;
   ProgramRun& record_;
 
   std::vector<TensorInfo> input_infos_;
@@ -346,6 +495,26 @@ ProgramRun file_entry(const std::string& path, Outcome outcome, std::string mess
 
 }  // namespace
 
+Status BinaryRunner::apply_kernel_source_options(const std::string& path, format::Binary& binary) {
+  if (binary.kind() != format::BinaryKind::kMetal) return ok_status();
+  fs::path folder = kernel_source_folder(options_.kernel_source_dir, path);
+  if (options_.load_kernels) {
+    size_t loaded = 0;
+    TESSERA_ASSIGN_OR_RETURN(binary, load_kernel_sources(binary, folder, loaded));
+    if (!options_.quiet) {
+      std::cerr << path << ": " << loaded << " kernel source(s) from " << folder.string() << "\n";
+    }
+  }
+  if (options_.dump_kernels) {
+    TESSERA_ASSIGN_OR_RETURN(size_t written, dump_kernel_sources(binary, folder));
+    if (!options_.quiet) {
+      std::cerr << path << ": wrote " << written << " kernel source(s) to " << folder.string()
+                << "\n";
+    }
+  }
+  return ok_status();
+}
+
 FileRun BinaryRunner::run_file(const std::string& path) {
   FileRun file;
   file.file = path;
@@ -368,6 +537,18 @@ FileRun BinaryRunner::run_file(const std::string& path) {
         file_entry(path, Outcome::kSkip, "system descriptor (TTSY): nothing to run"));
     return finish();
   }
+  if (std::string problem = format::version_problem(*loaded); !problem.empty()) {
+    if (!options_.ignore_version) {
+      file.programs.push_back(
+          file_entry(path, Outcome::kError, problem + "; --ignore-version runs it anyway"));
+      return finish();
+    }
+    std::cerr << "warning: " << path << ": " << problem << " (run anyway: --ignore-version)\n";
+  }
+  if (Status kernels = apply_kernel_source_options(path, *loaded); !kernels.ok()) {
+    file.programs.push_back(file_entry(path, Outcome::kError, kernels.error().describe()));
+    return finish();
+  }
   sim::Arch arch = binary_arch(*loaded, options_);
   auto binary = runtime::Binary::from_format(std::move(loaded).value());
   if (!binary.ok()) {
@@ -388,6 +569,16 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     return finish();
   }
 
+  fs::path artifact_folder;
+  if (artifacts_) {
+    auto folder = artifacts_->binary_folder(path);
+    if (!folder.ok()) {
+      file.programs.push_back(file_entry(path, Outcome::kError, folder.error().describe()));
+      return finish();
+    }
+    artifact_folder = std::move(folder).value();
+  }
+
   for (uint32_t program = selected.value_or(0); program < (selected ? *selected + 1 : count);
        ++program) {
     ProgramRun record;
@@ -398,7 +589,7 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     record.timings.load_ms = load_ms;
     int64_t start = steady_now_ns();
     Status status;
-    ProgramRunner runner(options_, devices_, *binary, arch, program, record);
+    ProgramRunner runner(options_, devices_, *binary, arch, program, artifact_folder, record);
     try {
       status = runner.run();
     } catch (const std::exception& exception) {

@@ -6,9 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "artifact_layout.h"
 #include "device_pool.h"
 #include "run_options.h"
 #include "run_results.h"
+#include "tessera/format/binary.h"
 
 namespace tessera::tools::run {
 
@@ -22,14 +24,19 @@ struct FileRun {
 
 class BinaryRunner {
  public:
-  BinaryRunner(const RunOptions& options, DevicePool& devices)
-      : options_(options), devices_(devices) {}
+  // `artifacts` is null unless artifacts are saved.
+  BinaryRunner(const RunOptions& options, DevicePool& devices, ArtifactLayout* artifacts)
+      : options_(options), devices_(devices), artifacts_(artifacts) {}
 
   FileRun run_file(const std::string& path);
 
  private:
+  // --load-kernels / --dump-kernels on a loaded TTM0 binary.
+  Status apply_kernel_source_options(const std::string& path, format::Binary& binary);
+
   const RunOptions& options_;
   DevicePool& devices_;
+  ArtifactLayout* artifacts_;
 };
 
 }  // namespace tessera::tools::run

@@ -10,8 +10,6 @@ namespace tessera::tools::run {
 
 using tt::target::DataType;
 
-namespace {
-
 Result<std::string> npy_descr(DataType type) {
   switch (type) {
     case DataType::Float32:
@@ -30,6 +28,8 @@ Result<std::string> npy_descr(DataType type) {
                         tt::target::EnumNameDataType(type));
   }
 }
+
+namespace {
 
 std::vector<uint8_t> widen_bfloat16(std::span<const uint8_t> data) {
   std::vector<uint8_t> out(data.size() * 2);

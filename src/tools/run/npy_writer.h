@@ -14,6 +14,10 @@ enum class DataType : uint16_t;
 
 namespace tessera::tools::run {
 
+// The dtype a tensor of `type` is written as: '<f4' for Float32 and (widened)
+// BFloat16, '<f2', '<u4', '<u2', '|u1'.
+Result<std::string> npy_descr(tt::target::DataType type);
+
 // Header text of a C-order array: "{'descr': '<f4', 'fortran_order': False,
 // 'shape': (32, 32), }", padded with spaces and a newline so the data starts
 // on a 64-byte boundary.

@@ -29,7 +29,7 @@ struct PendingOp {
 }  // namespace
 
 PerOpGoldenHooks per_op_golden_hooks(const Tolerances& tolerances, std::vector<OpCheck>& checks,
-                                     std::vector<std::string>& notes) {
+                                     std::vector<std::string>& notes, ReferenceSink sink) {
   auto pending = std::make_shared<PendingOp>();
   PerOpGoldenHooks hooks;
   hooks.before = [pending, &notes](const runtime::OpContext& op) -> Status {
@@ -47,7 +47,8 @@ PerOpGoldenHooks per_op_golden_hooks(const Tolerances& tolerances, std::vector<O
     pending->ready = true;
     return ok_status();
   };
-  hooks.after = [pending, tolerances, &checks, &notes](const runtime::OpContext& op) -> Status {
+  hooks.after = [pending, tolerances, &checks, &notes,
+                 sink = std::move(sink)](const runtime::OpContext& op) -> Status {
     if (!pending->ready || op.num_outputs() == 0) return ok_status();
     pending->ready = false;
     std::string op_name(op.op_name());
@@ -71,6 +72,7 @@ PerOpGoldenHooks per_op_golden_hooks(const Tolerances& tolerances, std::vector<O
         return ok_status();
       }
       const std::vector<double>& reference = (*expected)[i].values;
+      if (sink) TESSERA_RETURN_IF_ERROR(sink(op.op_index(), i, (*expected)[i].shape, reference));
       if (actual->values.size() != reference.size()) {
         note_once(notes, "per-op golden: op " + std::to_string(op.op_index()) + " " + op_name +
                              " output has " + std::to_string(actual->values.size()) +

@@ -3,6 +3,9 @@
 // goes wrong is named, not just the program's outputs.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,7 +25,13 @@ struct PerOpGoldenHooks {
   runtime::OpHook after;
 };
 
+// Receives each reference output (op index, output index, shape, values),
+// for --save-golden-tensors.
+using ReferenceSink = std::function<Status(
+    uint32_t op, uint32_t output, std::span<const int64_t> shape, std::span<const double> values)>;
+
+// `sink`, when set, sees every reference output the hooks compute.
 PerOpGoldenHooks per_op_golden_hooks(const Tolerances& tolerances, std::vector<OpCheck>& checks,
-                                     std::vector<std::string>& notes);
+                                     std::vector<std::string>& notes, ReferenceSink sink = {});
 
 }  // namespace tessera::tools::run

@@ -5,7 +5,7 @@
 namespace tessera::tools::run {
 
 PerOpGoldenHooks per_op_golden_hooks(const Tolerances&, std::vector<OpCheck>&,
-                                     std::vector<std::string>& notes) {
+                                     std::vector<std::string>& notes, ReferenceSink) {
   PerOpGoldenHooks hooks;
   hooks.after = [&notes](const runtime::OpContext&) -> Status {
     if (notes.empty()) notes.push_back("per-op golden: this build has no reference evaluator");

@@ -15,14 +15,16 @@ Json number(double value) {
 Json timings_json(const ProgramRun& run) {
   const Timings& t = run.timings;
   double mean = run.loops ? t.submit_total_ms / run.loops : 0;
-  return {{"load", t.load_ms},
-          {"inputs", t.inputs_ms},
-          {"submit_total", t.submit_total_ms},
-          {"submit_mean", mean},
-          {"submit_min", t.submit_min_ms},
-          {"wait", t.wait_ms},
-          {"read_back", t.readback_ms},
-          {"compare", t.compare_ms}};
+  Json timings{{"load", t.load_ms},
+               {"inputs", t.inputs_ms},
+               {"submit_total", t.submit_total_ms},
+               {"submit_mean", mean},
+               {"submit_min", t.submit_min_ms},
+               {"wait", t.wait_ms},
+               {"read_back", t.readback_ms},
+               {"compare", t.compare_ms}};
+  if (t.warmup_ms >= 0) timings["warmup"] = t.warmup_ms;
+  return timings;
 }
 
 Json program_json(const ProgramRun& run) {
@@ -39,6 +41,16 @@ Json program_json(const ProgramRun& run) {
   for (const OutputCheck& check : run.checks) {
     Json output{{"output", check.output}, {"name", check.name}};
     output.update(comparison_json(check.comparison));
+    if (!check.worst.empty()) {
+      Json worst = Json::array();
+      for (const ElementDiff& diff : check.worst) {
+        worst.push_back({{"index", diff.index},
+                         {"actual", number(diff.actual)},
+                         {"expected", number(diff.expected)},
+                         {"abs_error", number(diff.abs_error)}});
+      }
+      output["worst"] = std::move(worst);
+    }
     outputs.push_back(std::move(output));
   }
   entry["outputs"] = std::move(outputs);
@@ -50,6 +62,16 @@ Json program_json(const ProgramRun& run) {
       ops.push_back(std::move(op));
     }
     entry["ops"] = std::move(ops);
+  }
+  if (!run.extra_checks.empty()) {
+    Json checks = Json::array();
+    for (const ExtraCheck& check : run.extra_checks) {
+      checks.push_back({{"check", check.check},
+                        {"output", check.output >= 0 ? Json(check.output) : Json(nullptr)},
+                        {"passed", check.passed},
+                        {"detail", check.detail}});
+    }
+    entry["checks"] = std::move(checks);
   }
   entry["leaks"] = run.leaks;
   if (!run.memory.is_null()) entry["memory"] = run.memory;

@@ -1,5 +1,7 @@
 #include "run_options.h"
 
+#include "shard.h"
+
 namespace tessera::tools::run {
 
 void add_run_options(CLI::App& command, RunOptions& options) {
@@ -35,11 +37,19 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   rtol->capture_default_str();
   command.add_flag("--per-op-golden", options.per_op_golden,
                    "TTNN: compare every op's outputs with a float64 reference of the op");
-  command.add_option("--save-artifacts", options.artifacts_dir,
-                     "Write inputs, outputs and goldens as .npy files under DIR");
-  command.add_flag("--dump-ops", options.dump_ops,
-                   "TTNN: also write every op's outputs as op_<k>_output_<j>.npy (needs "
-                   "--save-artifacts)");
+  auto* save = command.add_flag(
+      "--save-artifacts", options.save_artifacts,
+      "Copy each binary and write its inputs, outputs and goldens (.npy) under --artifact-dir");
+  command
+      .add_option("--artifact-dir", options.artifact_dir,
+                  "Folder of the artifacts: <DIR>/<file name>/program_<i>/")
+      ->capture_default_str();
+  command.add_flag("--clean-artifacts", options.clean_artifacts,
+                   "Empty --artifact-dir before the run");
+  command
+      .add_flag("--dump-ops", options.dump_ops,
+                "TTNN: also write every op's outputs as op_<k>_output_<j>.npy")
+      ->needs(save);
   command.add_option("--result-file", options.result_file, "JSON report of every program run")
       ->capture_default_str();
   command.add_option("--junit", options.junit_file,
@@ -51,7 +61,52 @@ void add_run_options(CLI::App& command, RunOptions& options) {
                   "can reach past) or inproc (this process, for debugging)")
       ->check(CLI::IsMember({"isolated", "inproc"}))
       ->capture_default_str();
+  command.add_flag("--ignore-version", options.ignore_version,
+                   "Run binaries whose major or minor version tessera does not support");
+  command
+      .add_option("--input", options.input_files,
+                  "A program input as .npy, once per input in order (repeat the option)")
+      ->allow_extra_args(false);
+  command
+      .add_option("--expected-output", options.expected_output_files,
+                  "An expected program output as .npy, once per output in order, checked like "
+                  "a golden")
+      ->allow_extra_args(false);
   command.add_flag("--quiet,-q", options.quiet, "Print only errors and the final summary");
+  command.add_flag("--identity", options.identity,
+                   "Also check that each output equals the input of its index (allclose)");
+  command.add_flag("--non-zero", options.non_zero, "Also check that no output is all zeros");
+  command
+      .add_option("--golden-diff-topk", options.golden_diff_topk,
+                  "Report the K elements of each output farthest from the golden, with indices")
+      ->check(CLI::Range(0u, 1000000u));
+  command.add_flag("--check-memory-leak", options.check_memory_leak,
+                   "A program that leaves device buffers live is an error");
+  command.add_flag("--benchmark", options.benchmark,
+                   "Submit each program once untimed (warm-up: kernel compiles, caches) before "
+                   "the --loops timed submits");
+  command.add_flag("--print-input-output-tensors", options.print_tensors,
+                   "Print every program's inputs and outputs (shape, type, first and last values)");
+  command
+      .add_flag("--save-golden-tensors", options.save_golden_tensors,
+                "With --per-op-golden, also write every op's reference outputs as "
+                "op_<k>_golden_<j>.npy")
+      ->needs(save);
+  auto* dump = command.add_flag(
+      "--dump-kernels", options.dump_kernels,
+      "Write every TTM0 kernel source to --kernel-source-dir/<file name>/ (then run as usual)");
+  command
+      .add_flag("--load-kernels", options.load_kernels,
+                "Run TTM0 binaries with the kernel sources in --kernel-source-dir/<file name>/ "
+                "in place of their own (edit what --dump-kernels wrote)")
+      ->excludes(dump);
+  command
+      .add_option("--kernel-source-dir", options.kernel_source_dir,
+                  "Folder of --dump-kernels and --load-kernels")
+      ->capture_default_str();
+  command.add_option("--shard", options.shard,
+                     "K/N: run only shard K (1..N) of the binaries, chosen by path; merge the "
+                     "shards' result files with `tessera merge-results`");
   // Whether allclose is enforced is known only after parsing.
   command.preparse_callback([&options](std::size_t) { options.enforce_allclose = false; });
   command.parse_complete_callback([&options, atol, rtol] {
@@ -61,6 +116,9 @@ void add_run_options(CLI::App& command, RunOptions& options) {
 
 std::string validate_run_options(const RunOptions& options) {
   if (options.atol < 0 || options.rtol < 0) return "--atol and --rtol must not be negative";
+  if (!options.shard.empty()) {
+    if (auto shard = parse_shard(options.shard); !shard.ok()) return shard.error().describe();
+  }
   if (options.program_index == "all") return "";
   const std::string& text = options.program_index;
   if (text.empty() || text.size() > 9 ||

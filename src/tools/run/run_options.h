@@ -26,8 +26,11 @@ struct RunOptions {
   // allclose decides pass/fail only when --atol or --rtol is given; PCC always does.
   bool enforce_allclose = false;
   bool per_op_golden = false;
-  std::string artifacts_dir;
-  // TTNN: with artifacts_dir, also every op's outputs (through the op hooks).
+  // Artifacts go to <artifact_dir>/<file name>/program_<i>/ when saved.
+  bool save_artifacts = false;
+  std::string artifact_dir = "tessera-artifacts";
+  bool clean_artifacts = false;  // empty artifact_dir before the run
+  // TTNN: with save_artifacts, also every op's outputs (through the op hooks).
   bool dump_ops = false;
   std::string result_file = "run_results.json";
   std::string junit_file;  // empty: the result file's stem + ".xml"
@@ -36,6 +39,25 @@ struct RunOptions {
   // Where TTM0 kernels run: "isolated" (a sandboxed device process per
   // device) or "inproc" (this process; for debugging).
   std::string device = "isolated";
+  // Run binaries whose major or minor version tessera does not support.
+  bool ignore_version = false;
+  // .npy files: every program's inputs in order, and its expected outputs
+  // (checked like goldens, in place of the binary's own).
+  std::vector<std::string> input_files;
+  std::vector<std::string> expected_output_files;
+  // Run-tool checks and aids (see add_run_options).
+  bool identity = false;
+  bool non_zero = false;
+  uint32_t golden_diff_topk = 0;
+  bool check_memory_leak = false;
+  bool benchmark = false;
+  bool print_tensors = false;
+  bool save_golden_tensors = false;  // with per_op_golden: the references as .npy
+  // TTM0 kernel sources as files: written, or read in place of the binary's.
+  bool dump_kernels = false;
+  bool load_kernels = false;
+  std::string kernel_source_dir = "tessera-kernels";
+  std::string shard;  // "K/N": run only that 1/N of the binaries; empty: all
 
   // perf only.
   bool collect_trace = false;

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "golden_compare.h"
+#include "output_checks.h"
 #include "tessera/runtime/submit.h"
+#include "worst_elements.h"
 
 namespace tessera::tools::run {
 
@@ -21,6 +23,7 @@ struct OutputCheck {
   uint32_t output = 0;
   std::string name;
   GoldenComparison comparison;
+  std::vector<ElementDiff> worst;  // --golden-diff-topk
 };
 
 // --per-op-golden: one TTNN op's output against the reference evaluator.
@@ -40,6 +43,7 @@ struct Timings {
   double wait_ms = 0;
   double readback_ms = 0;  // outputs to host values
   double compare_ms = 0;
+  double warmup_ms = -1;  // --benchmark's untimed submit; -1: none
 };
 
 // A span plus the loop it was recorded in (-1: not tied to a loop).
@@ -60,6 +64,7 @@ struct ProgramRun {
   Timings timings;
   std::vector<OutputCheck> checks;
   std::vector<OpCheck> op_checks;
+  std::vector<ExtraCheck> extra_checks;  // --identity, --non-zero, --check-memory-leak
   std::vector<std::string> leaks;
   nlohmann::ordered_json memory;  // null unless --memory
   std::vector<RecordedSpan> spans;

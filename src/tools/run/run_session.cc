@@ -4,14 +4,17 @@
 #include <fstream>
 #include <iostream>
 
+#include "artifact_layout.h"
 #include "binary_paths.h"
 #include "binary_runner.h"
 #include "chrome_trace.h"
 #include "junit_writer.h"
 #include "op_csv.h"
+#include "output_files.h"
 #include "perf_summary.h"
 #include "progress_display.h"
 #include "results_json.h"
+#include "shard.h"
 #include "summary_table.h"
 
 namespace tessera::tools::run {
@@ -40,9 +43,33 @@ FileRun path_error(const BinaryPath& entry) {
   return file;
 }
 
-std::string junit_path(const RunOptions& options) {
-  if (!options.junit_file.empty()) return options.junit_file;
-  return std::filesystem::path(options.result_file).replace_extension(".xml").string();
+// Problems with the options as a whole, or "".
+std::string usage_problem(const RunOptions& options) {
+  if (std::string problem = validate_run_options(options); !problem.empty()) return problem;
+  if (std::string problem = colliding_output_files(options); !problem.empty()) return problem;
+  if (options.save_artifacts || options.clean_artifacts) {
+    return artifact_dir_problem(options.artifact_dir, options.clean_artifacts);
+  }
+  return "";
+}
+
+// The binaries of this shard (all of them unless --shard), and the whole
+// run's list for the result file.
+std::vector<BinaryPath> shard_paths(const std::vector<BinaryPath>& all, const RunOptions& options) {
+  if (options.shard.empty()) return all;
+  Shard shard = *parse_shard(options.shard);
+  std::vector<BinaryPath> mine;
+  for (const BinaryPath& entry : all) {
+    if (shard_of(entry.path, shard.count) == shard.index) mine.push_back(entry);
+  }
+  return mine;
+}
+
+nlohmann::ordered_json shard_json(const std::vector<BinaryPath>& all, const RunOptions& options) {
+  Shard shard = *parse_shard(options.shard);
+  nlohmann::ordered_json files = nlohmann::ordered_json::array();
+  for (const BinaryPath& entry : all) files.push_back(entry.path);
+  return {{"index", shard.index}, {"count", shard.count}, {"files", std::move(files)}};
 }
 
 // Isolated unless asked otherwise; a host that cannot sandbox runs kernels
@@ -59,16 +86,35 @@ metal::DeviceIsolation device_isolation(const RunOptions& options) {
 
 }  // namespace
 
+int exit_code_of(const OutcomeCounts& counts, bool reports_written) {
+  if (counts.total() == counts.skip) {
+    std::cerr << "error: no binaries to run (nothing but system descriptors or skipped "
+                 "programs)\n";
+    return kExitError;
+  }
+  if (counts.error > 0 || !reports_written) return kExitError;
+  if (counts.fail > 0) return kExitGoldenMismatch;
+  return kExitPassed;
+}
+
 int run_session(const std::string& command, const RunOptions& options) {
-  if (std::string problem = validate_run_options(options); !problem.empty()) {
+  if (std::string problem = usage_problem(options); !problem.empty()) {
     std::cerr << "error: " << problem << "\n";
     return kExitUsage;
   }
-  std::vector<BinaryPath> paths = collect_binary_paths(options.paths);
+  if (options.clean_artifacts) {
+    if (Status cleaned = clean_artifact_dir(options.artifact_dir); !cleaned.ok()) {
+      std::cerr << "error: " << cleaned.error().describe() << "\n";
+      return kExitError;
+    }
+  }
+  const std::vector<BinaryPath> all_paths = collect_binary_paths(options.paths);
+  const std::vector<BinaryPath> paths = shard_paths(all_paths, options);
   std::vector<FileRun> files;
   {
     DevicePool devices(device_isolation(options));
-    BinaryRunner runner(options, devices);
+    ArtifactLayout artifacts(options.artifact_dir);
+    BinaryRunner runner(options, devices, options.save_artifacts ? &artifacts : nullptr);
     ProgressDisplay progress(options.quiet, paths.size());
     for (size_t i = 0; i < paths.size(); ++i) {
       progress.start_file(i, paths[i].path);
@@ -81,8 +127,9 @@ int run_session(const std::string& command, const RunOptions& options) {
     }
   }
 
-  bool written = write_text(options.result_file, results_json(command, files).dump(2) + "\n",
-                            options.quiet, "results");
+  nlohmann::ordered_json report = results_json(command, files);
+  if (!options.shard.empty()) report["shard"] = shard_json(all_paths, options);
+  bool written = write_text(options.result_file, report.dump(2) + "\n", options.quiet, "results");
   written =
       write_text(junit_path(options), junit_xml(command, files), options.quiet, "JUnit report") &&
       written;
@@ -104,14 +151,12 @@ int run_session(const std::string& command, const RunOptions& options) {
         std::cout << "\nHost time by op / command (every binary and loop):\n" << ops;
     }
   }
-  if (counts.total() == counts.skip) {
-    std::cerr << "error: no binaries to run (nothing but system descriptors or skipped "
-                 "programs)\n";
-    return kExitError;
+  // A shard may hold nothing to run; the merge judges the whole run.
+  if (!options.shard.empty() && counts.total() == counts.skip) {
+    if (!options.quiet) std::cerr << "note: shard " << options.shard << " has nothing to run\n";
+    return written ? kExitPassed : kExitError;
   }
-  if (counts.error > 0 || !written) return kExitError;
-  if (counts.fail > 0) return kExitGoldenMismatch;
-  return kExitPassed;
+  return exit_code_of(counts, written);
 }
 
 }  // namespace tessera::tools::run

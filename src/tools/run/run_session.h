@@ -14,6 +14,11 @@ inline constexpr int kExitError = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitGoldenMismatch = 42;
 
+struct OutcomeCounts;
+// The exit code of a run with these results: 1 for any error, a failed
+// write, or nothing run; 42 for a golden mismatch; else 0.
+int exit_code_of(const OutcomeCounts& counts, bool reports_written);
+
 // `command` is "run" or "perf" (perf also writes the trace and CSV).
 int run_session(const std::string& command, const RunOptions& options);
 

@@ -1,0 +1,18 @@
+// `tessera read --section ops`: a binary as a person reads it, one line per
+// TTNN op or TTM0 command, naming its operands (shape, type, memory) and, for
+// programs, their kernels and core ranges.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tessera/format/binary_kind.h"
+
+namespace tessera::tools {
+
+// The lines of a binary's JSON form (`read --section all`); none for a
+// system descriptor.
+std::vector<std::string> op_lines(const nlohmann::ordered_json& root, format::BinaryKind kind);
+
+}  // namespace tessera::tools

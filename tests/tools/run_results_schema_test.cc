@@ -1,0 +1,90 @@
+// The result file's JSON schema (docs/run_results.schema.json) describes what
+// `tessera run` writes: every key of the top level and of each result is in
+// the schema, every required key is written, and where Python's jsonschema
+// is installed the whole file validates.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "../support/cli_runner.h"
+#include "../support/golden_binaries.h"
+
+namespace tessera::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+fs::path schema_path() {
+  return fs::path(TESSERA_SOURCE_DIR) / "docs/run_results.schema.json";
+}
+
+// Every key of `object` is a property of `schema`, and every required one is there.
+void expect_keys_documented(const Json& object, const Json& schema, const std::string& where) {
+  for (const auto& [key, value] : object.items()) {
+    EXPECT_TRUE(schema["properties"].contains(key)) << where << ": '" << key << "' undocumented";
+  }
+  for (const Json& key : schema["required"]) {
+    EXPECT_TRUE(object.contains(key.get<std::string>())) << where << ": no " << key;
+  }
+}
+
+class RunResultsSchemaTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fs::create_directories(dir / "binaries");
+    write_bytes(dir / "binaries/golden.ttm", multiply_binary());
+    write_bytes(dir / "binaries/wrong.ttm", multiply_binary(true, -1.0f));
+    write_bytes(dir / "binaries/add.ttnn",
+                example_binary("eltwise_add.ttnn.json", format::BinaryKind::kTtnn));
+    write_bytes(dir / "binaries/system_desc.ttsys",
+                example_binary("system_desc_wormhole_b0.json", format::BinaryKind::kSystemDesc));
+    write_bytes(dir / "binaries/corrupt.ttm", {1, 2, 3, 4, 5, 6, 7, 8});
+  }
+
+  // Results of every kind: pass, fail, error, skip, per-op checks, memory, a shard.
+  std::vector<fs::path> result_files() {
+    run_cli({"run", "binaries", "--per-op-golden", "--memory", "--result-file", "all.json"},
+            dir.path());
+    run_cli({"run", "binaries", "--shard", "1/2", "--result-file", "shard.json"}, dir.path());
+    return {dir / "all.json", dir / "shard.json"};
+  }
+
+  TempDir dir;
+};
+
+TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
+  Json schema = Json::parse(read_text_file(schema_path()));
+  const Json& result_schema = schema["$defs"]["result"];
+  std::set<std::string> outcomes;
+  for (const fs::path& path : result_files()) {
+    Json report = Json::parse(read_text_file(path));
+    expect_keys_documented(report, schema, path.filename().string());
+    for (const Json& entry : report["results"]) {
+      expect_keys_documented(entry, result_schema, entry["file"].get<std::string>());
+      expect_keys_documented(entry["timings_ms"], result_schema["properties"]["timings_ms"],
+                             "timings_ms");
+      outcomes.insert(entry["result"].get<std::string>());
+    }
+  }
+  EXPECT_EQ(outcomes, (std::set<std::string>{"pass", "fail", "error", "skip"}));
+}
+
+TEST_F(RunResultsSchemaTest, TheFilesValidateAgainstTheSchema) {
+  if (std::system("/usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "python3 with jsonschema is not installed";
+  }
+  for (const fs::path& path : result_files()) {
+    std::string command =
+        "/usr/bin/python3 -c \"import json, sys, jsonschema; "
+        "jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))\" '" +
+        schema_path().string() + "' '" + path.string() + "'";
+    EXPECT_EQ(std::system(command.c_str()), 0) << path;
+  }
+}
+
+}  // namespace
+}  // namespace tessera::testing
