@@ -7,8 +7,7 @@
 #include <benchmark/benchmark.h>
 
 #include "../tests/support/metal_program_builder.h"
-#include "tessera/builder/example_suite.h"
-#include "tessera/format/generated.h"
+#include "support/prepared_examples.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/submit.h"
 
@@ -25,31 +24,7 @@ rt::DeviceOptions options_for(tessera::metal::DeviceIsolation isolation, uint32_
   return options;
 }
 
-struct Prepared {
-  std::string name;
-  rt::Binary binary;
-  std::vector<rt::Tensor> inputs;
-};
-
-// Golden inputs of program 0 as tensors of the binary's runtime.
-tessera::Result<Prepared> prepare(const std::string& name, std::span<const uint8_t> bytes) {
-  TESSERA_ASSIGN_OR_RETURN(rt::Binary binary, rt::Binary::load_memory(bytes, name));
-  const auto* metal = binary.format().metal();
-  const auto* goldens = metal ? metal->programs()->Get(0)->golden_inputs()
-                              : binary.format().ttnn()->programs()->Get(0)->golden_inputs();
-  TESSERA_ASSIGN_OR_RETURN(auto infos, binary.program_inputs(0));
-  Prepared prepared{name, binary, {}};
-  for (uint32_t i = 0; i < infos.size(); ++i) {
-    const auto* data = goldens ? goldens->Get(i)->data() : nullptr;
-    std::vector<uint8_t> zeros(data ? 0 : infos[i].size_bytes);
-    std::span<const uint8_t> values =
-        data ? std::span<const uint8_t>(data->data(), data->size()) : zeros;
-    TESSERA_ASSIGN_OR_RETURN(rt::Tensor tensor,
-                             rt::Tensor::create_from_bytes(infos[i], values, binary.runtime()));
-    prepared.inputs.push_back(std::move(tensor));
-  }
-  return prepared;
-}
+using Prepared = tessera::bench::PreparedExample;
 
 const char* mode_name(DeviceIsolation isolation) {
   return isolation == DeviceIsolation::kIsolated ? "isolated" : "inproc";
@@ -104,19 +79,11 @@ void register_pair(const std::string& name, std::vector<const Prepared*> batch) 
 }  // namespace
 
 int main(int argc, char** argv) {
-  auto chip = tessera::sim::builtin_chip_descriptor(tessera::sim::Arch::kWormholeB0);
-  if (!chip.ok()) return 1;
-  auto suite = tessera::builder::build_example_suite(*chip);
+  auto suite = tessera::bench::prepare_example_suite();
   if (!suite.ok()) return 1;
-  static std::vector<Prepared> prepared;
-  prepared.reserve(suite->size() + 1);
-  for (const auto& example : *suite) {
-    auto ready = prepare(example.file_name, example.bytes);
-    if (!ready.ok()) return 1;
-    prepared.push_back(std::move(ready).value());
-  }
+  static std::vector<Prepared> prepared = std::move(suite).value();
   const std::vector<uint8_t> empty = empty_kernel_binary();
-  auto empty_ready = prepare("empty_kernel.ttm", empty);
+  auto empty_ready = tessera::bench::prepare_example("empty_kernel.ttm", empty);
   if (!empty_ready.ok()) return 1;
   prepared.push_back(std::move(empty_ready).value());
 
