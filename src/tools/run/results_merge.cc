@@ -51,10 +51,14 @@ ProgramRun program_run_from_json(const Json& entry) {
   run.loops = entry.value("loops", 0u);
   if (entry.contains("timings_ms") && entry["timings_ms"].is_object()) {
     const Json& t = entry["timings_ms"];
-    run.timings = {number_or_zero(t, "load"),         number_or_zero(t, "inputs"),
-                   number_or_zero(t, "submit_total"), number_or_zero(t, "submit_min"),
-                   number_or_zero(t, "wait"),         number_or_zero(t, "read_back"),
-                   number_or_zero(t, "compare")};
+    run.timings = {number_or_zero(t, "load"),
+                   number_or_zero(t, "inputs"),
+                   number_or_zero(t, "submit_total"),
+                   number_or_zero(t, "submit_min"),
+                   number_or_zero(t, "wait"),
+                   number_or_zero(t, "read_back"),
+                   number_or_zero(t, "compare"),
+                   t.contains("warmup") ? number_or_zero(t, "warmup") : -1.0};
   }
   return run;
 }
