@@ -1,6 +1,7 @@
 #include "results_merge.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -59,6 +60,18 @@ ProgramRun program_run_from_json(const Json& entry) {
                    number_or_zero(t, "read_back"),
                    number_or_zero(t, "compare"),
                    t.contains("warmup") ? number_or_zero(t, "warmup") : -1.0};
+  }
+  if (entry.contains("outputs") && entry["outputs"].is_array()) {
+    for (const Json& output : entry["outputs"]) {
+      OutputCheck check;
+      check.output = output.value("output", 0u);
+      check.name = output.value("name", "");
+      check.comparison.pcc = output.contains("pcc") && output["pcc"].is_number()
+                                 ? output["pcc"].get<double>()
+                                 : std::nan("");
+      check.comparison.passed = output.value("passed", false);
+      run.checks.push_back(std::move(check));
+    }
   }
   return run;
 }
