@@ -1,4 +1,5 @@
-// JIT costs: a cold compile of a typical reader kernel (at -O1 and -O2),
+// JIT costs: a cold compile of a typical reader kernel (at -O1 and -O2) and
+// of a compute kernel including every compute header,
 // loading a compiled kernel from the disk cache, and an in-memory hit.
 #include <benchmark/benchmark.h>
 #include <stdlib.h>
@@ -32,6 +33,80 @@ void kernel_main() {
 }
 )";
 
+// A compute kernel including every compute header (tt-metal's eltwise
+// SFPU kernel body): what a header-heavy compiler kernel costs.
+constexpr const char* kAllComputeHeadersSource = R"(
+#include "api/compute/add_int_sfpu.h"
+#include "api/compute/atan2.h"
+#include "api/compute/bcast.h"
+#include "api/compute/binary_bitwise_sfpu.h"
+#include "api/compute/binary_max_min.h"
+#include "api/compute/binary_shift.h"
+#include "api/compute/cb_api.h"
+#include "api/compute/common.h"
+#include "api/compute/compute_kernel_api.h"
+#include "api/compute/compute_kernel_hw_startup.h"
+#include "api/compute/copy_dest_values.h"
+#include "api/compute/eltwise_binary.h"
+#include "api/compute/eltwise_binary_sfpu.h"
+#include "api/compute/eltwise_unary/activations.h"
+#include "api/compute/eltwise_unary/binop_with_scalar.h"
+#include "api/compute/eltwise_unary/bitwise_not.h"
+#include "api/compute/eltwise_unary/clamp.h"
+#include "api/compute/eltwise_unary/comp.h"
+#include "api/compute/eltwise_unary/eltwise_unary.h"
+#include "api/compute/eltwise_unary/elu.h"
+#include "api/compute/eltwise_unary/erf_erfc.h"
+#include "api/compute/eltwise_unary/exp.h"
+#include "api/compute/eltwise_unary/fill.h"
+#include "api/compute/eltwise_unary/gelu.h"
+#include "api/compute/eltwise_unary/log1p.h"
+#include "api/compute/eltwise_unary/logical_not.h"
+#include "api/compute/eltwise_unary/negative.h"
+#include "api/compute/eltwise_unary/recip.h"
+#include "api/compute/eltwise_unary/relu.h"
+#include "api/compute/eltwise_unary/rounding.h"
+#include "api/compute/eltwise_unary/rsqrt.h"
+#include "api/compute/eltwise_unary/selu.h"
+#include "api/compute/eltwise_unary/sfpu_split_includes.h"
+#include "api/compute/eltwise_unary/sfpu_unary.h"
+#include "api/compute/eltwise_unary/sqrt.h"
+#include "api/compute/eltwise_unary/trigonometry.h"
+#include "api/compute/eltwise_unary/typecast.h"
+#include "api/compute/eltwise_unary/where.h"
+#include "api/compute/matmul.h"
+#include "api/compute/mul_int_sfpu.h"
+#include "api/compute/pack.h"
+#include "api/compute/pack_untilize.h"
+#include "api/compute/reconfig_data_format.h"
+#include "api/compute/reduce.h"
+#include "api/compute/reg_api.h"
+#include "api/compute/sub_int_sfpu.h"
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/tilize.h"
+#include "api/compute/transpose_wh.h"
+#include "api/compute/untilize.h"
+void kernel_main() {
+  const uint32_t tiles = get_arg_val<uint32_t>(0);
+  init_sfpu(tt::CBIndex::c_0, tt::CBIndex::c_16);
+  for (uint32_t t = 0; t < tiles; ++t) {
+    cb_wait_front(tt::CBIndex::c_0, 1);
+    cb_reserve_back(tt::CBIndex::c_16, 1);
+    tile_regs_acquire();
+    copy_tile(tt::CBIndex::c_0, 0, 0);
+    exp_tile_init();
+    exp_tile(0);
+    typecast_tile<0u, 5u>(0);
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(0, tt::CBIndex::c_16);
+    tile_regs_release();
+    cb_pop_front(tt::CBIndex::c_0, 1);
+    cb_push_back(tt::CBIndex::c_16, 1);
+  }
+}
+)";
+
 class ScratchCache {
  public:
   ScratchCache() {
@@ -57,6 +132,30 @@ KernelBuildSpec reader(int variant) {
   spec.defines = {{"VARIANT", std::to_string(variant)}};
   return spec;
 }
+
+KernelBuildSpec all_compute_headers(int variant) {
+  KernelBuildSpec spec;
+  spec.name = "all_compute_headers.cpp";
+  spec.source = kAllComputeHeadersSource;
+  spec.processor = KernelProcessor::kCompute;
+  spec.defines = {{"VARIANT", std::to_string(variant)}};
+  return spec;
+}
+
+void BM_ColdCompileAllComputeHeaders(benchmark::State& state) {
+  ScratchCache scratch;
+  auto cache = KernelCache::create({.root = scratch.path()});
+  if (!cache.ok()) return state.SkipWithError(cache.error().describe().c_str());
+  int variant = 0;
+  for (auto _ : state) {
+    auto kernel = (*cache)->get(all_compute_headers(variant++));
+    if (!kernel.ok()) return state.SkipWithError(kernel.error().describe().c_str());
+  }
+}
+BENCHMARK(BM_ColdCompileAllComputeHeaders)
+    ->Iterations(8)
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 
 void BM_ColdCompile(benchmark::State& state) {
   ScratchCache scratch;

@@ -6,11 +6,14 @@
 
 #define TESSERA_KERNEL_EXPORT extern "C" __attribute__((visibility("default")))
 
-// Either spelling of the entry may be defined; weak + hidden so a missing
-// one is null instead of a link error or a symbol from another module.
+// Any spelling of the entry may be defined: kernel_main(), or a compute
+// kernel's MAIN (tessera_compute_main) in NAMESPACE or at global scope.
+// Weak + hidden so a missing one is null instead of a link error or a
+// symbol from another module.
 void kernel_main() __attribute__((weak, visibility("hidden")));
+void tessera_compute_main() __attribute__((weak, visibility("hidden")));
 namespace tessera_compute {
-void kernel_main() __attribute__((weak, visibility("hidden")));
+void tessera_compute_main() __attribute__((weak, visibility("hidden")));
 }
 
 TESSERA_KERNEL_EXPORT uint32_t tessera_kernel_abi_version() {
@@ -32,13 +35,18 @@ TESSERA_KERNEL_EXPORT void tessera_kernel_set_context(tessera_kernel_context* co
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Waddress"
+// MAIN first: a kernel defining both has MAIN call kernel_main().
 TESSERA_KERNEL_EXPORT int tessera_kernel_run() {
-  if (&::kernel_main != nullptr) {
-    ::kernel_main();
+  if (&tessera_compute::tessera_compute_main != nullptr) {
+    tessera_compute::tessera_compute_main();
     return 0;
   }
-  if (&tessera_compute::kernel_main != nullptr) {
-    tessera_compute::kernel_main();
+  if (&::tessera_compute_main != nullptr) {
+    ::tessera_compute_main();
+    return 0;
+  }
+  if (&::kernel_main != nullptr) {
+    ::kernel_main();
     return 0;
   }
   return 1;

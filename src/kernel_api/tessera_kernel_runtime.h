@@ -10,6 +10,10 @@
 #ifndef FORCE_INLINE
 #define FORCE_INLINE inline __attribute__((always_inline))
 #endif
+// tt-metal marks pointers into L1 / registers for its RISC-V compiler; here
+// L1 is host memory, so the marks mean nothing.
+#define tt_l1_ptr
+#define tt_reg_ptr
 
 namespace tessera_kernel {
 

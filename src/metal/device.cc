@@ -4,6 +4,8 @@
 #include <mutex>
 #include <set>
 
+#include "tessera/sim/program/program_run.h"
+
 namespace tessera::metal {
 
 namespace {
@@ -15,13 +17,35 @@ std::set<uint32_t> open_ids;
 }  // namespace
 
 Result<std::unique_ptr<Device>> Device::open(uint32_t id, sim::Arch arch,
-                                             uint32_t num_command_queues) {
+                                             uint32_t num_command_queues,
+                                             DeviceIsolation isolation) {
   TESSERA_ASSIGN_OR_RETURN(sim::ChipDescriptor chip, sim::builtin_chip_descriptor(arch));
-  return open(id, std::move(chip), num_command_queues);
+  return open(id, std::move(chip), num_command_queues, isolation);
 }
 
+namespace {
+
+// The chip and, for an isolated device, the process its kernels run in.
+Result<std::pair<std::unique_ptr<sim::Chip>, std::unique_ptr<sim::DeviceProcess>>> make_chip(
+    const sim::ChipDescriptor& descriptor, DeviceIsolation isolation) {
+  const bool isolated = isolation == DeviceIsolation::kIsolated;
+  TESSERA_ASSIGN_OR_RETURN(std::unique_ptr<sim::Chip> chip,
+                           sim::Chip::create(descriptor, isolated));
+  std::unique_ptr<sim::DeviceProcess> process;
+  if (isolated) {
+    TESSERA_ASSIGN_OR_RETURN(sim::KernelCache * cache, sim::program_kernel_cache());
+    sim::DeviceProcessOptions options;
+    options.kernel_directory = cache->root() + "/kernels";
+    TESSERA_ASSIGN_OR_RETURN(process, sim::DeviceProcess::start(*chip, options));
+  }
+  return std::pair{std::move(chip), std::move(process)};
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Device>> Device::open(uint32_t id, sim::ChipDescriptor descriptor,
-                                             uint32_t num_command_queues) {
+                                             uint32_t num_command_queues,
+                                             DeviceIsolation isolation) {
   if (num_command_queues == 0 || num_command_queues > kMaxCommandQueues) {
     return make_error(ErrorCode::kInvalidArgument, "device ", id, ": ", num_command_queues,
                       " command queues requested; a device has 1 to ", kMaxCommandQueues);
@@ -32,22 +56,25 @@ Result<std::unique_ptr<Device>> Device::open(uint32_t id, sim::ChipDescriptor de
       return make_error(ErrorCode::kAlreadyExists, "device ", id, " is already open");
     }
   }
-  Result<std::unique_ptr<sim::Chip>> chip = sim::Chip::create(descriptor);
-  if (!chip.ok()) {
+  auto made = make_chip(descriptor, isolation);
+  if (!made.ok()) {
     std::lock_guard lock(open_ids_mutex);
     open_ids.erase(id);
-    Error error = std::move(chip).error();
+    Error error = std::move(made).error();
     error.add_context("opening device " + std::to_string(id));
     return error;
   }
-  std::shared_ptr<sim::Chip> shared_chip = std::move(chip).value();
-  return std::unique_ptr<Device>(
-      new Device(id, std::move(descriptor), std::move(shared_chip), num_command_queues));
+  std::shared_ptr<sim::Chip> shared_chip = std::move(made->first);
+  return std::unique_ptr<Device>(new Device(id, std::move(descriptor), std::move(shared_chip),
+                                            num_command_queues, std::move(made->second)));
 }
 
 Device::Device(uint32_t id, sim::ChipDescriptor descriptor, std::shared_ptr<sim::Chip> chip,
-               uint32_t num_command_queues)
-    : id_(id), descriptor_(std::move(descriptor)), chip_(std::move(chip)) {
+               uint32_t num_command_queues, std::unique_ptr<sim::DeviceProcess> process)
+    : id_(id),
+      descriptor_(std::move(descriptor)),
+      chip_(std::move(chip)),
+      process_(std::move(process)) {
   for (uint32_t queue = 0; queue < num_command_queues; ++queue) {
     queues_.push_back(std::make_unique<CommandQueue>(id, queue));
   }
@@ -74,6 +101,7 @@ CloseReport Device::close() {
     if (!status.ok()) report.unsurfaced_errors.push_back(std::move(status).error());
   }
   report.leaked_buffers = chip_->buffers().deallocate_all();
+  process_.reset();  // hangs up: the device process exits
   chip_.reset();
   std::lock_guard lock(open_ids_mutex);
   open_ids.erase(id_);

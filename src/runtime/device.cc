@@ -2,6 +2,8 @@
 
 #include <mutex>
 
+#include "tessera/sim/isolation/sandbox.h"
+
 namespace tessera::runtime {
 
 struct Device::State {
@@ -41,8 +43,10 @@ Result<Device> open_device(const DeviceOptions& options) {
   for (size_t i = 0; i < options.device_ids.size(); ++i) {
     uint32_t id = options.device_ids[i];
     auto device = options.chips
-                      ? metal::Device::open(id, (*options.chips)[i], options.num_hw_command_queues)
-                      : metal::Device::open(id, options.arch, options.num_hw_command_queues);
+                      ? metal::Device::open(id, (*options.chips)[i], options.num_hw_command_queues,
+                                            options.isolation)
+                      : metal::Device::open(id, options.arch, options.num_hw_command_queues,
+                                            options.isolation);
     if (!device.ok())
       return std::move(device).error().add_context("open device " + std::to_string(id));
     state->devices.push_back(std::move(device).value());
@@ -73,6 +77,12 @@ Result<std::vector<std::string>> close_device(Device& device) {
     }
   }
   return report;
+}
+
+std::string isolated_devices_unavailable_reason() {
+  const sim::SandboxSupport support = sim::sandbox_support();
+  if (support.landlock_abi > 0 && support.seccomp) return "";
+  return "this host's kernel cannot sandbox a device process (" + support.describe() + ")";
 }
 
 }  // namespace tessera::runtime

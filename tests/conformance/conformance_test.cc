@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "../support/example_binaries.h"
@@ -77,17 +78,43 @@ std::vector<tools::run::NpyArray> numbered_arrays(const fs::path& dir, const std
   return arrays;
 }
 
-class ConformanceTest : public ::testing::TestWithParam<std::string> {
+// Options of a device `id` with `isolation`.
+DeviceOptions options_for(metal::DeviceIsolation isolation, uint32_t id = 0) {
+  DeviceOptions options;
+  options.device_ids = {id};
+  options.isolation = isolation;
+  return options;
+}
+
+// Each case runs on both devices: in-process and isolated (kernels in a
+// sandboxed device process), which must agree with the corpus alike.
+using CaseAndIsolation = std::tuple<std::string, metal::DeviceIsolation>;
+
+class ConformanceTest : public ::testing::TestWithParam<CaseAndIsolation> {
  protected:
   static void SetUpTestSuite() {
-    auto opened = open_device({});
-    ASSERT_TRUE(opened.ok()) << opened.error().describe();
-    device_ = new Device(*opened);
+    for (auto isolation : {metal::DeviceIsolation::kInProcess, metal::DeviceIsolation::kIsolated}) {
+      if (isolation == metal::DeviceIsolation::kIsolated &&
+          !isolated_devices_unavailable_reason().empty()) {
+        continue;
+      }
+      auto opened = open_device(options_for(isolation, static_cast<uint32_t>(isolation)));
+      ASSERT_TRUE(opened.ok()) << opened.error().describe();
+      devices_[static_cast<int>(isolation)] = new Device(*opened);
+    }
   }
   static void TearDownTestSuite() {
-    auto closed = close_device(*device_);
-    EXPECT_TRUE(closed.ok() && closed->empty()) << "buffers left live at close";
-    delete device_;
+    for (Device*& device : devices_) {
+      if (!device) continue;
+      auto closed = close_device(*device);
+      EXPECT_TRUE(closed.ok() && closed->empty()) << "buffers left live at close";
+      delete device;
+      device = nullptr;
+    }
+  }
+  void SetUp() override {
+    device_ = devices_[static_cast<int>(std::get<1>(GetParam()))];
+    if (!device_) GTEST_SKIP() << isolated_devices_unavailable_reason();
   }
 
   Result<Binary> load_case(const std::string& name) {
@@ -99,12 +126,13 @@ class ConformanceTest : public ::testing::TestWithParam<std::string> {
     return Binary::load_memory(bytes, name + ".ttm");
   }
 
-  static Device* device_;
+  static Device* devices_[2];
+  Device* device_ = nullptr;
 };
-Device* ConformanceTest::device_ = nullptr;
+Device* ConformanceTest::devices_[2] = {};
 
 TEST_P(ConformanceTest, MatchesTheExpectedOutputs) {
-  const std::string name = GetParam();
+  const std::string name = std::get<0>(GetParam());
   auto binary = load_case(name);
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
   auto infos = binary->program_inputs(0);
@@ -142,8 +170,16 @@ TEST_P(ConformanceTest, MatchesTheExpectedOutputs) {
   EXPECT_TRUE((*chip)->chip()->buffers().live_buffers().empty()) << "buffers left live";
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, ConformanceTest, ::testing::ValuesIn(case_names()),
-                         [](const auto& info) { return info.param; });
+INSTANTIATE_TEST_SUITE_P(Corpus, ConformanceTest,
+                         ::testing::Combine(::testing::ValuesIn(case_names()),
+                                            ::testing::Values(metal::DeviceIsolation::kInProcess,
+                                                              metal::DeviceIsolation::kIsolated)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param) +
+                                  (std::get<1>(info.param) == metal::DeviceIsolation::kIsolated
+                                       ? "_isolated"
+                                       : "_inproc");
+                         });
 
 TEST(ConformanceCorpusTest, HasTheCasesItsReadmeLists) {
   // Guards against an empty or misplaced corpus making the suite above vacuous.

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,10 @@ inline std::filesystem::path tessera_cli() {
 }
 
 // Runs `tessera args...` in `working_dir`, capturing stdout and stderr.
+// `while_running`, if given, is called with the CLI's pid once it started.
 inline CliResult run_cli(const std::vector<std::string>& args,
-                         const std::filesystem::path& working_dir = {}) {
+                         const std::filesystem::path& working_dir = {},
+                         const std::function<void(pid_t)>& while_running = {}) {
   TempDir capture;
   std::filesystem::path out_path = capture / "stdout";
   std::filesystem::path err_path = capture / "stderr";
@@ -44,6 +47,7 @@ inline CliResult run_cli(const std::vector<std::string>& args,
   CliResult result;
   pid_t pid = 0;
   if (posix_spawn(&pid, "/bin/sh", nullptr, nullptr, argv.data(), environ) != 0) return result;
+  if (while_running) while_running(pid);  // sh execs tessera: the same pid
   int status = 0;
   waitpid(pid, &status, 0);
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);

@@ -1,9 +1,15 @@
 // End-to-end: kernels that try to reach the host, or die, in one `tessera run`
 // directory with good binaries around them. Each hostile binary fails with
 // an error that says why, nothing on the host changes (no probe file), and
-// the good binaries still pass.
+// the good binaries still pass, on the isolated device and in-process. A
+// device process killed from outside fails only the binary it was running.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <sstream>
+#include <thread>
 
 #include "../support/cli_runner.h"
 #include "../support/metal_program_builder.h"
@@ -37,7 +43,10 @@ std::vector<uint8_t> binary_with_reader(const std::string& source) {
   return program.build({}, {}, "hostile");
 }
 
-TEST(RunHostileKernelsTest, KernelsCannotReachTheHostOrTakeTheRunDown) {
+// Both devices: the isolated one (the default) and in-process.
+class RunHostileKernelsTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RunHostileKernelsTest, KernelsCannotReachTheHostOrTakeTheRunDown) {
   TempDir dir;
   fs::create_directories(dir / "binaries");
   const std::vector<Hostile> hostile = {
@@ -81,7 +90,7 @@ TEST(RunHostileKernelsTest, KernelsCannotReachTheHostOrTakeTheRunDown) {
   for (const char* good : {"eltwise_multiply_64x128.ttm", "to_layout_64x128_device_io.ttm"}) {
     fs::copy_file(examples / good, dir / "binaries" / good);
   }
-  CliResult result = run_cli({"run", "binaries"}, dir.path());
+  CliResult result = run_cli({"run", "binaries", "--device", GetParam()}, dir.path());
   EXPECT_EQ(result.signal, 0);
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   EXPECT_THAT(result.out, HasSubstr("PASS  binaries/eltwise_multiply_64x128.ttm"));
@@ -99,6 +108,63 @@ TEST(RunHostileKernelsTest, KernelsCannotReachTheHostOrTakeTheRunDown) {
     }
     EXPECT_THAT(line, HasSubstr(kernel.expected)) << kernel.name;
   }
+}
+
+INSTANTIATE_TEST_SUITE_P(Devices, RunHostileKernelsTest, ::testing::Values("isolated", "inproc"));
+
+// Ticks of CPU time `pid` has used (utime + stime of /proc/<pid>/stat).
+long long cpu_ticks(pid_t pid) {
+  std::string stat = read_text_file("/proc/" + std::to_string(pid) + "/stat");
+  const size_t after_name = stat.rfind(')');
+  if (after_name == std::string::npos) return -1;
+  std::istringstream fields(stat.substr(after_name + 2));
+  std::string field;
+  long long utime = 0, stime = 0;
+  for (int i = 0; i < 11 && fields >> field; ++i) {
+  }
+  fields >> utime >> stime;
+  return utime + stime;
+}
+
+// The device process of the CLI `cli`: its child running tessera-device.
+pid_t device_child(pid_t cli) {
+  std::istringstream children(read_text_file("/proc/" + std::to_string(cli) + "/task/" +
+                                             std::to_string(cli) + "/children"));
+  for (pid_t child; children >> child;) {
+    if (read_text_file("/proc/" + std::to_string(child) + "/comm").starts_with("tessera-device")) {
+      return child;
+    }
+  }
+  return -1;
+}
+
+TEST(RunDeviceProcessTest, ADeviceProcessKilledMidRunFailsItsBinaryAndTheRunGoesOn) {
+  TempDir dir;
+  fs::create_directories(dir / "binaries");
+  write_bytes(
+      dir / "binaries" / "a_spin.ttm",
+      binary_with_reader("#include \"dataflow_api.h\"\n"
+                         "void kernel_main() { for (volatile uint32_t i = 0;; i = i + 1) {} }\n"));
+  const fs::path examples = fs::path(TESSERA_BINARY_DIR) / "examples";
+  fs::copy_file(examples / "eltwise_multiply_64x128.ttm", dir / "binaries" / "b_multiply.ttm");
+  // Killed once it has spun a second of CPU (well before the stall
+  // watchdog), as a user or the out-of-memory killer would.
+  bool killed = false;
+  CliResult result = run_cli({"run", "binaries"}, dir.path(), [&killed](pid_t cli) {
+    for (int tries = 0; tries < 1200 && !killed; ++tries) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      const pid_t device = device_child(cli);
+      if (device > 0 && cpu_ticks(device) >= sysconf(_SC_CLK_TCK))
+        killed = kill(device, SIGKILL) == 0;
+    }
+  });
+  ASSERT_TRUE(killed) << result.out << result.err;
+  EXPECT_EQ(result.signal, 0);
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_THAT(result.err, HasSubstr("the device process was killed by signal 9"));
+  EXPECT_THAT(result.err, HasSubstr("kernel"));
+  EXPECT_THAT(result.out, HasSubstr("PASS  binaries/b_multiply.ttm"));
+  EXPECT_THAT(result.out, HasSubstr("2 program(s): 1 passed, 0 failed, 1 error(s)"));
 }
 
 }  // namespace

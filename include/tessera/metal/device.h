@@ -9,9 +9,17 @@
 #include "tessera/base/status.h"
 #include "tessera/metal/command_queue.h"
 #include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/sim/isolation/device_process.h"
 #include "tessera/sim/memory/chip.h"
 
 namespace tessera::metal {
+
+// Where a device's kernels run. In-process, they run on the caller's
+// threads (fast, debuggable, but a kernel shares the host's address space).
+// Isolated, in a sandboxed device process (sim/isolation/device_process.h):
+// a kernel can reach nothing of the host, and one that ends its process
+// fails its run instead of the host.
+enum class DeviceIsolation { kInProcess, kIsolated };
 
 // What closing a device found: buffers still live (now freed) and queue
 // failures that were never surfaced.
@@ -24,11 +32,13 @@ class Device {
  public:
   static constexpr uint32_t kMaxCommandQueues = 2;
 
-  static Result<std::unique_ptr<Device>> open(uint32_t id, sim::Arch arch,
-                                              uint32_t num_command_queues = 1);
+  static Result<std::unique_ptr<Device>> open(
+      uint32_t id, sim::Arch arch, uint32_t num_command_queues = 1,
+      DeviceIsolation isolation = DeviceIsolation::kInProcess);
   // With any descriptor, e.g. one read from a binary's system descriptor.
-  static Result<std::unique_ptr<Device>> open(uint32_t id, sim::ChipDescriptor chip,
-                                              uint32_t num_command_queues = 1);
+  static Result<std::unique_ptr<Device>> open(
+      uint32_t id, sim::ChipDescriptor chip, uint32_t num_command_queues = 1,
+      DeviceIsolation isolation = DeviceIsolation::kInProcess);
   // Closes if still open; anything close would report goes to stderr.
   ~Device();
   Device(const Device&) = delete;
@@ -45,17 +55,24 @@ class Device {
   // Null after close.
   const std::shared_ptr<sim::Chip>& chip() const { return chip_; }
 
+  DeviceIsolation isolation() const {
+    return process_ ? DeviceIsolation::kIsolated : DeviceIsolation::kInProcess;
+  }
+  // The device process of an isolated device; null in-process.
+  sim::DeviceProcess* device_process() const { return process_.get(); }
+
   uint32_t num_command_queues() const { return static_cast<uint32_t>(queues_.size()); }
   Result<CommandQueue*> command_queue(uint32_t index = 0);
 
  private:
   Device(uint32_t id, sim::ChipDescriptor descriptor, std::shared_ptr<sim::Chip> chip,
-         uint32_t num_command_queues);
+         uint32_t num_command_queues, std::unique_ptr<sim::DeviceProcess> process);
 
   uint32_t id_;
   sim::ChipDescriptor descriptor_;
   std::shared_ptr<sim::Chip> chip_;
   std::vector<std::unique_ptr<CommandQueue>> queues_;
+  std::unique_ptr<sim::DeviceProcess> process_;
 };
 
 }  // namespace tessera::metal

@@ -20,6 +20,10 @@ struct DeviceOptions {
   sim::Arch arch = sim::Arch::kWormholeB0;
   // Overrides `arch`: chip i gets the system descriptor's chip i.
   std::optional<std::vector<sim::ChipDescriptor>> chips;
+  // Where TTM0 kernels run: in this process (the default for embedding and
+  // debugging) or in a sandboxed device process per chip (what the CLI
+  // uses), which no kernel can reach past.
+  metal::DeviceIsolation isolation = metal::DeviceIsolation::kInProcess;
 };
 
 class Device {
@@ -41,6 +45,10 @@ class Device {
 };
 
 Result<Device> open_device(const DeviceOptions& options);
+// Why this host cannot run isolated devices (its kernel lacks Landlock or
+// seccomp filters), or "" when it can.
+std::string isolated_devices_unavailable_reason();
+
 // Closes every chip; returns one line per buffer that was still live (and
 // has now been freed). Closing twice is an error.
 Result<std::vector<std::string>> close_device(Device& device);

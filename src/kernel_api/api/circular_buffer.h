@@ -49,3 +49,9 @@ FORCE_INLINE uint32_t get_read_ptr(uint32_t operand) {
 FORCE_INLINE uint32_t get_tile_size(uint32_t operand) {
   return tessera_kernel::cb_interface(static_cast<int32_t>(operand)).fifo_page_size;
 }
+
+// The CB's interface as tt-metal's kernels read it (fifo_page_size,
+// fifo_num_pages, fifo_rd_ptr, fifo_wr_ptr...).
+FORCE_INLINE tessera_cb_interface& get_local_cb_interface(uint32_t operand) {
+  return tessera_kernel::cb_interface(static_cast<int32_t>(operand));
+}

@@ -4,6 +4,25 @@
 #include "tessera/sim/program/program_run.h"
 
 namespace tessera::metal {
+namespace {
+
+// The compiled object of every kernel of `plan`, compiling the missing ones.
+Result<std::vector<std::string>> compile_objects(sim::KernelCache& cache,
+                                                 const sim::ProgramPlan& plan) {
+  std::vector<sim::KernelBuildSpec> specs;
+  for (const sim::KernelPlan& kernel : plan.kernels) specs.push_back(kernel.build);
+  std::vector<std::string> objects;
+  auto compiled = cache.compile_all(specs);
+  for (size_t i = 0; i < compiled.size(); ++i) {
+    if (!compiled[i].ok()) {
+      return std::move(compiled[i]).error().add_context("compiling kernel '" + specs[i].name + "'");
+    }
+    objects.push_back(std::move(compiled[i]).value());
+  }
+  return objects;
+}
+
+}  // namespace
 
 Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking) {
   return enqueue_program(queue, device, program, blocking, EnqueueProgramOptions{});
@@ -21,11 +40,15 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   std::shared_ptr<sim::DprintLog> dprint = program.dprint_;
   sim::SchedulerOptions scheduler;
   scheduler.stall_limit = options.kernel_stall_limit;
-  auto run = [chip, cache, dprint, plan = std::move(plan), scheduler,
+  sim::DeviceProcess* process = device.device_process();
+  auto run = [chip, cache, dprint, plan = std::move(plan), scheduler, process,
               on_kernel_span = options.on_kernel_span]() -> Status {
-    return sim::run_program(
-        *chip, *cache, plan,
-        {.scheduler = scheduler, .dprint = dprint.get(), .on_kernel_span = on_kernel_span});
+    const sim::ProgramRunOptions run_options{
+        .scheduler = scheduler, .dprint = dprint.get(), .on_kernel_span = on_kernel_span};
+    if (!process) return sim::run_program(*chip, *cache, plan, run_options);
+    // Isolated: the host compiles, the device process loads and runs.
+    TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> objects, compile_objects(*cache, plan));
+    return process->run_program(*chip, plan, objects, run_options);
   };
   TESSERA_RETURN_IF_ERROR(queue.enqueue_program(program.name(), std::move(run), options.note));
   if (!blocking) return ok_status();

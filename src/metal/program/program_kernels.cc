@@ -1,5 +1,7 @@
 // CreateKernel and the runtime args of a kernel.
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "tessera/metal/program/program.h"
@@ -34,11 +36,63 @@ void configure(sim::KernelPlan& kernel, const ComputeConfig& config) {
   kernel.build.defines = define_list(config.defines);
   // What the device toolchain derives from the compute config.
   kernel.build.toolchain_defines = {
-      {"DST_ACCUM_MODE", config.fp32_dest_acc_en ? "1" : "0"},
-      {"MATH_FIDELITY", std::to_string(static_cast<int>(config.math_fidelity))},
-      {"APPROX", config.math_approx_mode ? "true" : "false"}};
+      // api/compute/common.h turns these into constexpr DST_ACCUM_MODE,
+      // MATH_FIDELITY and APPROX, as tt-metal's generated descriptors are.
+      {"TESSERA_DST_ACCUM_MODE", config.fp32_dest_acc_en ? "true" : "false"},
+      {"TESSERA_MATH_FIDELITY", std::to_string(static_cast<int>(config.math_fidelity))},
+      {"TESSERA_APPROX", config.math_approx_mode ? "true" : "false"}};
   kernel.dst = {.fp32_accumulation = config.fp32_dest_acc_en,
                 .double_buffered = !config.dst_full_sync_en};
+}
+
+std::optional<std::string> read_text(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return std::nullopt;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+// The `#include "name"` targets of a source.
+std::vector<std::string> quoted_includes(const std::string& source) {
+  std::vector<std::string> names;
+  std::istringstream lines(source);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t hash = line.find_first_not_of(" \t");
+    if (hash == std::string::npos || line[hash] != '#') continue;
+    const std::size_t word = line.find("include", hash);
+    const std::size_t open = line.find('"', hash);
+    if (word == std::string::npos || open == std::string::npos || open < word) continue;
+    const std::size_t close = line.find('"', open + 1);
+    if (close != std::string::npos) names.push_back(line.substr(open + 1, close - open - 1));
+  }
+  return names;
+}
+
+// Headers a kernel file includes from its own directory (and what those
+// include from theirs), named relative to the kernel, as tt-metal's build
+// finds them beside the kernel. Others (the kernel API) are left alone.
+std::vector<std::pair<std::string, std::string>> headers_beside(
+    const std::filesystem::path& kernel_directory, const std::string& source) {
+  constexpr std::size_t kMaxHeaders = 256;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::vector<std::pair<std::filesystem::path, std::string>> pending = {{"", source}};
+  while (!pending.empty() && headers.size() < kMaxHeaders) {
+    auto [relative_directory, text] = std::move(pending.back());
+    pending.pop_back();
+    for (const std::string& name : quoted_includes(text)) {
+      const std::string relative = (relative_directory / name).lexically_normal().string();
+      if (relative.empty() || relative.starts_with("..") || relative[0] == '/') continue;
+      bool known = false;
+      for (const auto& header : headers) known = known || header.first == relative;
+      if (known) continue;
+      std::optional<std::string> content = read_text(kernel_directory / relative);
+      if (!content || !std::filesystem::is_regular_file(kernel_directory / relative)) continue;
+      headers.emplace_back(relative, *content);
+      pending.emplace_back(std::filesystem::path(relative).parent_path(), std::move(*content));
+    }
+  }
+  return headers;
 }
 
 bool runs_on(const sim::KernelPlan& kernel, CoreCoord core) {
@@ -75,13 +129,16 @@ Result<KernelHandle> create_kernel_from_string(Program& program, std::string nam
 
 Result<KernelHandle> create_kernel(Program& program, const std::string& path,
                                    const CoreRangeSet& cores, const KernelConfig& config) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
+  std::optional<std::string> source = read_text(path);
+  if (!source) {
     return make_error(ErrorCode::kNotFound, "kernel source '", path, "' cannot be opened");
   }
-  std::ostringstream text;
-  text << file.rdbuf();
-  return create_kernel_from_string(program, path, text.str(), cores, config);
+  auto headers = headers_beside(std::filesystem::path(path).parent_path(), *source);
+  TESSERA_ASSIGN_OR_RETURN(
+      KernelHandle handle,
+      create_kernel_from_string(program, path, std::move(*source), cores, config));
+  program.plan_.kernels[handle].build.headers = std::move(headers);
+  return handle;
 }
 
 Status set_runtime_args(Program& program, KernelHandle handle, const CoreRangeSet& cores,

@@ -62,12 +62,44 @@ const char* binary_op_name(BinaryOp op) {
       return "min";
     case BinaryOp::kPow:
       return "pow";
+    case BinaryOp::kEq:
+      return "eq";
+    case BinaryOp::kNe:
+      return "ne";
+    case BinaryOp::kLt:
+      return "lt";
+    case BinaryOp::kGt:
+      return "gt";
+    case BinaryOp::kLe:
+      return "le";
+    case BinaryOp::kGe:
+      return "ge";
+    case BinaryOp::kBitwiseAnd:
+      return "bitwise_and";
+    case BinaryOp::kBitwiseOr:
+      return "bitwise_or";
+    case BinaryOp::kBitwiseXor:
+      return "bitwise_xor";
+    case BinaryOp::kLeftShift:
+      return "left_shift";
+    case BinaryOp::kRightShift:
+      return "right_shift";
+    case BinaryOp::kLogicalRightShift:
+      return "logical_right_shift";
+    case BinaryOp::kAtan2:
+      return "atan2";
+    case BinaryOp::kRsub:
+      return "rsub";
+    case BinaryOp::kRdiv:
+      return "rdiv";
+    case BinaryOp::kRpow:
+      return "rpow";
   }
   return "invalid";
 }
 
 Result<BinaryOp> binary_op_from_name(std::string_view name) {
-  for (int code = 0; code <= static_cast<int>(BinaryOp::kPow); ++code) {
+  for (int code = 0; code <= static_cast<int>(kLastBinaryOp); ++code) {
     const auto op = static_cast<BinaryOp>(code);
     if (name == binary_op_name(op)) return op;
   }

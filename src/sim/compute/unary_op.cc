@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <numbers>
 
 #include "tessera/sim/tile/element_convert.h"
@@ -48,7 +49,17 @@ float from_bool(bool b) {
 }
 
 bool is_defined(UnaryOp op) {
-  return static_cast<int>(op) >= 0 && static_cast<int>(op) <= static_cast<int>(UnaryOp::kLez);
+  return static_cast<int>(op) >= 0 && static_cast<int>(op) <= static_cast<int>(kLastUnaryOp);
+}
+
+float signbit_of(float x) {
+  return std::signbit(x) ? 1.0f : 0.0f;
+}
+
+float bitwise_not_of(float x) {
+  if (!(x == x)) return -1.0f;
+  const double v = x < -2147483648.0f ? -2147483648.0 : (x > 2147483647.0f ? 2147483647.0 : x);
+  return static_cast<float>(~static_cast<int32_t>(v));
 }
 
 }  // namespace
@@ -129,12 +140,36 @@ const char* unary_op_name(UnaryOp op) {
       return "ltz";
     case UnaryOp::kLez:
       return "lez";
+    case UnaryOp::kAsin:
+      return "asin";
+    case UnaryOp::kAcos:
+      return "acos";
+    case UnaryOp::kAtan:
+      return "atan";
+    case UnaryOp::kTrunc:
+      return "trunc";
+    case UnaryOp::kFrac:
+      return "frac";
+    case UnaryOp::kHardsigmoid:
+      return "hardsigmoid";
+    case UnaryOp::kSoftsign:
+      return "softsign";
+    case UnaryOp::kSelu:
+      return "selu";
+    case UnaryOp::kClamp:
+      return "clamp";
+    case UnaryOp::kSignbit:
+      return "signbit";
+    case UnaryOp::kLogicalNot:
+      return "logical_not";
+    case UnaryOp::kBitwiseNot:
+      return "bitwise_not";
   }
   return "invalid";
 }
 
 Result<UnaryOp> unary_op_from_name(std::string_view name) {
-  for (int code = 0; code <= static_cast<int>(UnaryOp::kLez); ++code) {
+  for (int code = 0; code <= static_cast<int>(kLastUnaryOp); ++code) {
     const auto op = static_cast<UnaryOp>(code);
     if (name == unary_op_name(op)) return op;
   }
@@ -272,6 +307,52 @@ Status apply_unary(UnaryOp op, std::span<const float> in, std::span<float> out,
       break;
     case UnaryOp::kLez:
       map(x, y, n, [](float v) { return from_bool(v <= 0.0f); });
+      break;
+    case UnaryOp::kAsin:
+      map(x, y, n, [](float v) { return std::asin(v); });
+      break;
+    case UnaryOp::kAcos:
+      map(x, y, n, [](float v) { return std::acos(v); });
+      break;
+    case UnaryOp::kAtan:
+      map(x, y, n, [](float v) { return std::atan(v); });
+      break;
+    case UnaryOp::kTrunc:
+      map(x, y, n, [](float v) { return std::trunc(v); });
+      break;
+    case UnaryOp::kFrac:
+      map(x, y, n, [](float v) { return v - std::trunc(v); });
+      break;
+    case UnaryOp::kHardsigmoid:
+      map(x, y, n, [](float v) {
+        const float h = v / 6.0f + 0.5f;
+        return h < 0.0f ? 0.0f : (h > 1.0f ? 1.0f : h);
+      });
+      break;
+    case UnaryOp::kSoftsign:
+      map(x, y, n, [](float v) { return v / (1.0f + std::fabs(v)); });
+      break;
+    case UnaryOp::kSelu: {
+      const double alpha = p, scale = params.param2;
+      map(x, y, n, [alpha, scale](float v) {
+        const double d = v;
+        return static_cast<float>(scale * (d > 0.0 ? d : alpha * std::expm1(d)));
+      });
+      break;
+    }
+    case UnaryOp::kClamp: {
+      const float low = p, high = params.param2;
+      map(x, y, n, [low, high](float v) { return v < low ? low : (v > high ? high : v); });
+      break;
+    }
+    case UnaryOp::kSignbit:
+      map(x, y, n, signbit_of);
+      break;
+    case UnaryOp::kLogicalNot:
+      map(x, y, n, [](float v) { return from_bool(v == 0.0f); });
+      break;
+    case UnaryOp::kBitwiseNot:
+      map(x, y, n, bitwise_not_of);
       break;
   }
   return ok_status();

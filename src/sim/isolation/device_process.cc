@@ -15,6 +15,7 @@
 #include "activity_table.h"
 #include "device_messages.h"
 #include "device_server.h"
+#include "tessera/sim/jit/kernel_object_check.h"
 #include "wire.h"
 
 extern char** environ;
@@ -115,10 +116,16 @@ Result<std::unique_ptr<DeviceProcess>> DeviceProcess::start(const Chip& chip,
     return make_error(ErrorCode::kInvalidArgument,
                       "a device process needs a chip created with shared memories");
   }
-  std::string executable = options.executable;
-  if (executable.empty()) {
-    TESSERA_ASSIGN_OR_RETURN(executable, default_device_executable());
+  std::unique_ptr<DeviceProcess> process(new DeviceProcess());
+  process->options_ = options;
+  if (process->options_.executable.empty()) {
+    TESSERA_ASSIGN_OR_RETURN(process->options_.executable, default_device_executable());
   }
+  TESSERA_RETURN_IF_ERROR(process->launch(chip));
+  return process;
+}
+
+Status DeviceProcess::launch(const Chip& chip) {
   const int activity_fd = memfd_create("tessera-activity", MFD_CLOEXEC);
   if (activity_fd < 0 || ftruncate(activity_fd, sizeof(ActivityTable)) != 0) {
     if (activity_fd >= 0) close(activity_fd);
@@ -129,32 +136,34 @@ Result<std::unique_ptr<DeviceProcess>> DeviceProcess::start(const Chip& chip,
   auto spawned =
       activity == MAP_FAILED
           ? Result<SpawnedProcess>(make_error(ErrorCode::kIo, "cannot map the activity table"))
-          : spawn(executable, memory, activity_fd);
+          : spawn(options_.executable, chip.shared_memory(), activity_fd);
   close(activity_fd);
   if (!spawned.ok()) {
     if (activity != MAP_FAILED) munmap(activity, sizeof(ActivityTable));
     return std::move(spawned).error();
   }
-  std::unique_ptr<DeviceProcess> process(new DeviceProcess());
-  process->pid_ = spawned->pid;
-  process->socket_ = spawned->socket;
-  process->activity_ = static_cast<ActivityTable*>(activity);
+  pid_ = spawned->pid;
+  socket_ = spawned->socket;
+  activity_ = static_cast<ActivityTable*>(activity);
+  lost_ = false;
+  sent_registry_version_ = 0;  // a new process knows no buffers yet
 
-  messages::Hello hello{chip.descriptor(), options.kernel_directory,
+  messages::Hello hello{chip.descriptor(), options_.kernel_directory,
                         address_space_for(chip.descriptor())};
   std::vector<uint8_t> ready;
-  TESSERA_RETURN_IF_ERROR(
-      process->exchange(messages::encode(hello), ready, "").with_context("starting"));
+  TESSERA_RETURN_IF_ERROR(exchange(messages::encode(hello), ready, "").with_context("starting"));
   Status started;
   TESSERA_RETURN_IF_ERROR(messages::decode_status(ready, started));
   if (!started.ok()) {
     return std::move(started).error().add_context("the device process could not start");
   }
-  return process;
+  return ok_status();
 }
 
-DeviceProcess::~DeviceProcess() {
-  if (socket_ >= 0) close(socket_);  // the process sees end of file and exits
+// Ends what is left of a lost process: its socket, its pid, its table.
+void DeviceProcess::release() {
+  if (socket_ >= 0) close(socket_);  // a live process sees end of file and exits
+  socket_ = -1;
   if (pid_ > 0) {
     int status = 0;
     // A process wedged in a kernel never reads the hang-up.
@@ -163,7 +172,13 @@ DeviceProcess::~DeviceProcess() {
       usleep(1000);
     }
   }
+  pid_ = -1;
   if (activity_) munmap(activity_, sizeof(ActivityTable));
+  activity_ = nullptr;
+}
+
+DeviceProcess::~DeviceProcess() {
+  release();
 }
 
 Error DeviceProcess::death(const std::string& program) {
@@ -178,15 +193,13 @@ Error DeviceProcess::death(const std::string& program) {
   for (size_t i = 0; i < running.size(); ++i) {
     what += (i == 0 ? "; running then: " : ", ") + running[i];
   }
-  return make_error(ErrorCode::kKernelFault, what,
-                    " (a kernel ended its process: the device must be reopened)");
+  return make_error(ErrorCode::kKernelFault, what, " (the next run starts a new device process)");
 }
 
 Status DeviceProcess::exchange(const std::vector<uint8_t>& request, std::vector<uint8_t>& reply,
                                const std::string& program) {
   if (lost_) {
-    return make_error(ErrorCode::kFailedPrecondition,
-                      "the device process is gone; reopen the device");
+    return make_error(ErrorCode::kFailedPrecondition, "the device process is gone");
   }
   Status sent = wire::send_frame(socket_, request);
   auto received = sent.ok() ? wire::receive_frame(socket_, kMaxReplyBytes)
@@ -201,10 +214,35 @@ Status DeviceProcess::exchange(const std::vector<uint8_t>& request, std::vector<
   return ok_status();
 }
 
+// The full check of every object not checked before, here on the host: the
+// device process checks symbols again at load but can start no disassembler.
+Status DeviceProcess::check_objects(const ProgramPlan& plan,
+                                    const std::vector<std::string>& objects) {
+  if (objects.size() != plan.kernels.size()) {
+    return make_error(ErrorCode::kInvalidArgument, "program '", plan.name, "' has ",
+                      plan.kernels.size(), " kernels but ", objects.size(), " objects");
+  }
+  for (size_t i = 0; i < objects.size(); ++i) {
+    if (checked_objects_.count(objects[i])) continue;
+    TESSERA_RETURN_IF_ERROR(check_kernel_object(objects[i], plan.kernels[i].build.name)
+                                .with_context("program '" + plan.name + "'"));
+    checked_objects_.insert(objects[i]);
+  }
+  return ok_status();
+}
+
 Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
                                   const std::vector<std::string>& objects,
                                   const ProgramRunOptions& options) {
   std::lock_guard lock(mutex_);
+  TESSERA_RETURN_IF_ERROR(check_objects(plan, objects));
+  if (lost_) {
+    // The chip's memories are the host's, so a new process picks up where
+    // the lost one stopped: same buffers, same bytes.
+    release();
+    TESSERA_RETURN_IF_ERROR(launch(chip).with_context("restarting the lost device process"));
+    ++restarts_;
+  }
   messages::RunRequest request;
   request.plan = plan;
   for (KernelPlan& kernel : request.plan.kernels) {

@@ -100,7 +100,8 @@ class DeviceServer {
       if (found == loaded_.end()) {
         TESSERA_ASSIGN_OR_RETURN(
             std::shared_ptr<LoadedKernel> kernel,
-            LoadedKernel::load(request.plan.kernels[i].build.name, path, kernel_host_table()));
+            LoadedKernel::load(request.plan.kernels[i].build.name, path, kernel_host_table(),
+                               KernelObjectScan::kSymbolsOnly));
         found = loaded_.emplace(path, std::move(kernel)).first;
       }
       kernels_.push_back(found->second);

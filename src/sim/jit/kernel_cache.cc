@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "atomic_file.h"
 #include "tessera/sim/jit/cache_location.h"
 #include "tessera/sim/jit/content_hash.h"
@@ -10,6 +12,30 @@
 #include "tessera/sim/jit/kernel_translation_unit.h"
 
 namespace tessera::sim {
+
+namespace {
+
+Status write_unit_directory(const std::string& directory, const std::string& unit_path,
+                            const std::string& unit,
+                            const std::vector<std::pair<std::string, std::string>>& headers) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error) {
+    return make_error(ErrorCode::kIo, "cannot create ", directory, ": ", error.message());
+  }
+  for (const auto& [path, content] : headers) {
+    const std::filesystem::path header = std::filesystem::path(directory) / path;
+    std::filesystem::create_directories(header.parent_path(), error);
+    if (error) {
+      return make_error(ErrorCode::kIo, "cannot create ", header.parent_path().string(), ": ",
+                        error.message());
+    }
+    TESSERA_RETURN_IF_ERROR(write_file(header.string(), content));
+  }
+  return write_file(unit_path, unit);
+}
+
+}  // namespace
 
 namespace {
 
@@ -41,7 +67,15 @@ Result<std::unique_ptr<KernelCache>> KernelCache::create(KernelCacheOptions opti
 }
 
 std::string KernelCache::key(const KernelBuildSpec& spec) const {
-  return ContentHasher().add_field(key_prefix_).add_field(make_kernel_translation_unit(spec)).hex();
+  return key_of(spec, make_kernel_translation_unit(spec));
+}
+
+// The unit and the headers shipped with it.
+std::string KernelCache::key_of(const KernelBuildSpec& spec, const std::string& unit) const {
+  ContentHasher hasher;
+  hasher.add_field(key_prefix_).add_field(unit);
+  for (const auto& [path, content] : spec.headers) hasher.add_field(path).add_field(content);
+  return hasher.hex();
 }
 
 std::string KernelCache::shared_object_path(const std::string& key) const {
@@ -64,7 +98,7 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
       continue;
     }
     lookup.unit = make_kernel_translation_unit(specs[i]);
-    lookup.key = ContentHasher().add_field(key_prefix_).add_field(lookup.unit).hex();
+    lookup.key = key_of(specs[i], lookup.unit);
     lookup.path = shared_object_path(lookup.key);
     {
       std::lock_guard lock(mutex_);
@@ -79,8 +113,11 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
     }
     if (lookup.duplicate || file_exists(lookup.path)) continue;
     lookup.needs_compile = true;
-    const std::string unit_path = unique_temp_path(root_ + "/tmp/" + lookup.key) + ".cc";
-    Status written = write_file(unit_path, lookup.unit);
+    // The unit sits in a directory of its own with the kernel's headers,
+    // so `#include "helper.hpp"` finds them beside it.
+    const std::string unit_directory = unique_temp_path(root_ + "/tmp/" + lookup.key);
+    const std::string unit_path = unit_directory + "/kernel.cc";
+    Status written = write_unit_directory(unit_directory, unit_path, lookup.unit, specs[i].headers);
     if (!written.ok()) {
       lookup.status = written;
       lookup.needs_compile = false;
@@ -91,7 +128,8 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
   }
   const std::vector<Status> compiled = compile_kernels(compiler_, jobs);
   for (std::size_t j = 0; j < jobs.size(); ++j) {
-    unlink(jobs[j].unit_path.c_str());
+    std::error_code ignored;
+    std::filesystem::remove_all(std::filesystem::path(jobs[j].unit_path).parent_path(), ignored);
     if (!compiled[j].ok()) lookups[job_specs[j]].status = compiled[j];
   }
   // A duplicate shares its first occurrence's fate.

@@ -1,4 +1,4 @@
-#include "kernel_object_check.h"
+#include "tessera/sim/jit/kernel_object_check.h"
 
 #include <cxxabi.h>
 #include <elf.h>
@@ -202,7 +202,8 @@ std::string readable(const std::string& symbol) {
 
 }  // namespace
 
-Status check_kernel_object(const std::string& path, const std::string& kernel_name) {
+Status check_kernel_object(const std::string& path, const std::string& kernel_name,
+                           KernelObjectScan scan) {
   std::ifstream file(path, std::ios::binary);
   ElfView elf{std::vector<uint8_t>((std::istreambuf_iterator<char>(file)),
                                    std::istreambuf_iterator<char>())};
@@ -220,7 +221,7 @@ Status check_kernel_object(const std::string& path, const std::string& kernel_na
                       ". Kernels reach the device only through the kernel API headers; the host's "
                       "C library, threads and system calls are not available to them");
   }
-  if (may_hold_system_calls(elf)) {
+  if (scan == KernelObjectScan::kFull && may_hold_system_calls(elf)) {
     TESSERA_ASSIGN_OR_RETURN(std::string line, system_call_line(path));
     if (!line.empty()) {
       return make_error(ErrorCode::kInvalidArgument, "kernel '", kernel_name,

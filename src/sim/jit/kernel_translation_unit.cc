@@ -68,6 +68,15 @@ Status check_defines(const KernelBuildSpec& spec, const char* kind,
 Status validate_kernel_build_spec(const KernelBuildSpec& spec) {
   TESSERA_RETURN_IF_ERROR(check_defines(spec, "kernel", spec.defines));
   TESSERA_RETURN_IF_ERROR(check_defines(spec, "toolchain", spec.toolchain_defines));
+  for (const auto& [path, content] : spec.headers) {
+    const bool relative = !path.empty() && path[0] != '/' && path.find("..") == std::string::npos &&
+                          path.find('\n') == std::string::npos &&
+                          path.find('\\') == std::string::npos;
+    if (!relative) {
+      return make_error(ErrorCode::kInvalidArgument, "kernel '", spec.name, "': header '", path,
+                        "' must be a relative path inside the kernel's directory");
+    }
+  }
   for (const auto& [name, value] : spec.named_compile_args) {
     if (name.empty() || name.find('\n') != std::string::npos) {
       return make_error(ErrorCode::kInvalidArgument, "kernel '", spec.name,
@@ -95,10 +104,23 @@ std::string make_kernel_translation_unit(const KernelBuildSpec& spec) {
     unit << (i == 0 ? " " : ", ") << "{" << quoted(name) << ", " << value << "u}";
   }
   unit << "\n";
+  // Each define gets a #line of its own, so an error in its value cites
+  // "<define NAME>" rather than the unit's temporary file.
   for (const auto& [name, value] : spec.toolchain_defines) {
+    unit << "#line 1 " << quoted("<define " + name + ">") << "\n";
     unit << "#define " << name << " " << value << "\n";
   }
-  for (const auto& [name, value] : spec.defines) unit << "#define " << name << " " << value << "\n";
+  for (const auto& [name, value] : spec.defines) {
+    unit << "#line 1 " << quoted("<define " + name + ">") << "\n";
+    unit << "#define " << name << " " << value << "\n";
+  }
+  // tt-metal's kernel build includes the dataflow API (and the profiler
+  // header) before every data-movement kernel, so their sources may use it
+  // without an include.
+  if (spec.processor != KernelProcessor::kCompute) {
+    unit << "#line 1 \"<tessera kernel prelude>\"\n#include \"api/dataflow/dataflow_api.h\"\n"
+         << "#include \"tools/profiler/kernel_profiler.hpp\"\n";
+  }
   unit << "#line 1 " << quoted(spec.name) << "\n" << spec.source;
   unit << "\n#line 1 \"<tessera kernel entry>\"\n#include \"tessera_kernel_entry.h\"\n";
   return unit.str();

@@ -6,9 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernel_object_check.h"
-#include "kernel_object_check.h"
 #include "tessera/sim/fiber/abandonable_code.h"
+#include "tessera/sim/jit/kernel_object_check.h"
 
 namespace tessera::sim {
 
@@ -52,13 +51,14 @@ int register_kernel_code(void* handle) {
 
 Result<std::shared_ptr<LoadedKernel>> LoadedKernel::load(const std::string& kernel_name,
                                                          const std::string& path,
-                                                         const tessera_host_table& table) {
+                                                         const tessera_host_table& table,
+                                                         KernelObjectScan scan) {
   std::shared_ptr<LoadedKernel> kernel(new LoadedKernel());
   kernel->name_ = kernel_name;
   kernel->path_ = path;
   // Checked at every load, not only after compiling, so a cache written by
   // an older tessera (or by anyone else) is held to the same rule.
-  TESSERA_RETURN_IF_ERROR(check_kernel_object(path, kernel_name));
+  TESSERA_RETURN_IF_ERROR(check_kernel_object(path, kernel_name, scan));
   kernel->handle_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (kernel->handle_ == nullptr) {
     return make_error(ErrorCode::kIo, "cannot load kernel '", kernel_name, "' from ", path, ": ",

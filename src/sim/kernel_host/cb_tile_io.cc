@@ -76,6 +76,16 @@ Status pack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
   return tile::pack_tile(tile_bytes.format, in, std::span<std::byte>(tile_bytes.data, bytes));
 }
 
+Status unpack_back_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
+                           compute::TileSpan out) {
+  const CircularBufferLayout* layout = cb_layout(state, cb);
+  const uint64_t bytes = layout ? tile::tile_size_bytes(layout->format) : 0;
+  TESSERA_ASSIGN_OR_RETURN(CbBytes tile_bytes,
+                           cb_bytes(state, cb, false, tile_index, bytes, "pack_tile"));
+  return tile::unpack_tile(tile_bytes.format, std::span<const std::byte>(tile_bytes.data, bytes),
+                           out);
+}
+
 Status read_cb_rows(KernelHostState& state, uint32_t cb, std::span<float> values) {
   const CircularBufferLayout* layout = cb_layout(state, cb);
   const uint64_t bytes = layout ? values.size() * tile::element_size_bytes(layout->format) : 0;

@@ -31,6 +31,11 @@ Status unpack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
 Status pack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
                     compute::ConstTileSpan in);
 
+// Unpacks tile `tile_index` counted from the CB's write pointer (what a
+// pack there would overwrite).
+Status unpack_back_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
+                           compute::TileSpan out);
+
 // `count` row-major elements starting at the CB's read pointer, as floats.
 Status read_cb_rows(KernelHostState& state, uint32_t cb, std::span<float> values);
 // `values` as the CB's format, starting at its write pointer.

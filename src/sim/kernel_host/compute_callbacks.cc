@@ -16,6 +16,7 @@
 #include "tessera/sim/compute/transpose.h"
 #include "tessera/sim/compute/unary_op.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
+#include "tessera/sim/tile/data_format.h"
 
 namespace tessera::sim::kernel_host {
 
@@ -37,6 +38,10 @@ Result<ComputeKernelState*> compute_state(KernelHostState& state) {
   return state.compute.get();
 }
 
+// One unpacked tile on the (fiber) stack: tile ops run per tile, and a heap
+// allocation each would cost more than the arithmetic.
+using TileBuffer = std::array<float, tile::kTileElements>;
+
 Status copy_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
   TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile_for_overwrite(a[2], "copy_tile"));
   return unpack_cb_tile(state, a[0], a[1], out);
@@ -51,16 +56,32 @@ Status pack_tile(KernelHostState& state, ComputeKernelState& compute, Operands a
   }
   const bool next = a[2] == 0xffffffffu;
   const uint32_t index = next ? compute.pack_offsets[cb] : a[2];
-  TESSERA_RETURN_IF_ERROR(pack_cb_tile(state, cb, index, in));
+  if (compute.pack_l1_accumulate) {
+    TileBuffer sum;
+    TESSERA_RETURN_IF_ERROR(
+        unpack_back_cb_tile(state, cb, index, TileSpan(sum.data(), sum.size())));
+    for (std::size_t i = 0; i < sum.size(); ++i) sum[i] += in[i];
+    TESSERA_RETURN_IF_ERROR(
+        pack_cb_tile(state, cb, index, compute::ConstTileSpan(sum.data(), sum.size())));
+  } else {
+    TESSERA_RETURN_IF_ERROR(pack_cb_tile(state, cb, index, in));
+  }
   if (next) ++compute.pack_offsets[cb];
   return ok_status();
 }
 
+// The ABI's kinds are the compute library's op values (binary_op.h, unary_op.h).
+static_assert(TESSERA_BINARY_LAST == static_cast<uint32_t>(compute::kLastBinaryOp));
+static_assert(TESSERA_BINARY_ATAN2 == static_cast<uint32_t>(compute::BinaryOp::kAtan2));
+static_assert(TESSERA_UNARY_LAST == static_cast<uint32_t>(compute::kLastUnaryOp));
+static_assert(TESSERA_UNARY_SELU == static_cast<uint32_t>(compute::UnaryOp::kSelu));
+static_assert(TESSERA_UNARY_LEZ == static_cast<uint32_t>(compute::UnaryOp::kLez));
+
 Result<compute::BinaryOp> binary_kind(uint32_t kind) {
-  if (kind > TESSERA_BINARY_POW) {
+  if (kind > TESSERA_BINARY_LAST) {
     return make_error(ErrorCode::kInvalidArgument, "binary operation kind ", kind, " is unknown");
   }
-  return static_cast<compute::BinaryOp>(kind);  // same values (binary_op.h)
+  return static_cast<compute::BinaryOp>(kind);
 }
 
 Result<compute::BroadcastType> bcast_kind(uint32_t kind) {
@@ -76,10 +97,6 @@ Result<compute::BroadcastType> bcast_kind(uint32_t kind) {
   }
   return make_error(ErrorCode::kInvalidArgument, "broadcast kind ", kind, " is unknown");
 }
-
-// One unpacked tile on the (fiber) stack: tile ops run per tile, and a heap
-// allocation each would cost more than the arithmetic.
-using TileBuffer = std::array<float, tile::kTileElements>;
 
 // kind, bcast, cb_a, cb_b, tile_a, tile_b, dst
 Status binary_tiles(KernelHostState& state, DstRegisters& dst, uint32_t kind, uint32_t bcast,
@@ -152,33 +169,116 @@ Status matmul_block(KernelHostState& state, DstRegisters& dst, Operands a) {
 }
 
 Result<compute::UnaryOp> unary_kind(uint32_t kind) {
-  using compute::UnaryOp;
-  static constexpr UnaryOp kOps[] = {
-      UnaryOp::kExp,     UnaryOp::kRelu,   UnaryOp::kRecip, UnaryOp::kSqrt,      UnaryOp::kGelu,
-      UnaryOp::kSigmoid, UnaryOp::kTanh,   UnaryOp::kLog,   UnaryOp::kRsqrt,     UnaryOp::kAbs,
-      UnaryOp::kNeg,     UnaryOp::kSquare, UnaryOp::kSilu,  UnaryOp::kLeakyRelu, UnaryOp::kReluMax,
-      UnaryOp::kReluMin, UnaryOp::kErf,    UnaryOp::kSin,   UnaryOp::kCos,       UnaryOp::kExp2,
-      UnaryOp::kPower,   UnaryOp::kFill,   UnaryOp::kSign};
-  if (kind >= std::size(kOps)) {
+  if (kind > TESSERA_UNARY_LAST) {
     return make_error(ErrorCode::kInvalidArgument, "unary (SFPU) operation kind ", kind,
                       " is unknown");
   }
-  return kOps[kind];
+  return static_cast<compute::UnaryOp>(kind);
 }
 
-// kind, dst, param bits
+// kind, dst, param bits[, param2 bits]
 Status unary_tile(DstRegisters& dst, Operands a) {
   TESSERA_ASSIGN_OR_RETURN(compute::UnaryOp op, unary_kind(a[0]));
   TESSERA_ASSIGN_OR_RETURN(TileSpan values, dst.tile(a[1], compute::unary_op_name(op)));
-  return compute::apply_unary(op, values, {.param = std::bit_cast<float>(a[2])});
+  const float param2 = a.count > 3 ? std::bit_cast<float>(a[3]) : 0.0f;
+  return compute::apply_unary(op, values, {.param = std::bit_cast<float>(a[2]), .param2 = param2});
 }
 
-// kind, dst_a, dst_b
+// kind, dst_a, dst_b[, dst_out]
 Status binary_dst_tiles(DstRegisters& dst, Operands a) {
   TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(a[0]));
-  TESSERA_ASSIGN_OR_RETURN(TileSpan lhs, dst.tile(a[1], "binary SFPU tile operation"));
-  TESSERA_ASSIGN_OR_RETURN(TileSpan rhs, dst.tile(a[2], "binary SFPU tile operation"));
-  return compute::apply_binary(op, lhs, rhs, lhs);
+  const char* what = compute::binary_op_name(op);
+  TESSERA_ASSIGN_OR_RETURN(TileSpan lhs, dst.tile(a[1], what));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan rhs, dst.tile(a[2], what));
+  if (a.count < 4 || a[3] == a[1]) return compute::apply_binary(op, lhs, rhs, lhs);
+  if (a[3] == a[2]) return compute::apply_binary(op, lhs, rhs, rhs);
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile_for_overwrite(a[3], what));
+  return compute::apply_binary(op, lhs, rhs, out);
+}
+
+// kind, dst, scalar bits
+Status binary_scalar_tile(DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(a[0]));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan values, dst.tile(a[1], compute::binary_op_name(op)));
+  return compute::apply_binary_scalar(op, values, std::bit_cast<float>(a[2]), values);
+}
+
+// dst_in, dst_out
+Status copy_dst_tile(DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan in, dst.tile(a[0], "copy_dest_values"));
+  if (a[0] == a[1]) return ok_status();
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile_for_overwrite(a[1], "copy_dest_values"));
+  std::memcpy(out.data(), in.data(), in.size_bytes());
+  return ok_status();
+}
+
+// dst_cond, dst_true, dst_false, dst_out: out = cond != 0 ? true : false
+Status where_tile(DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan cond, dst.tile(a[0], "where_tile"));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan if_true, dst.tile(a[1], "where_tile"));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan if_false, dst.tile(a[2], "where_tile"));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile(a[3], "where_tile"));
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    out[i] = cond[i] != 0.0f ? if_true[i] : if_false[i];  // element-wise: out may alias any
+  }
+  return ok_status();
+}
+
+// dst, in format, out format: the values become what the output format holds.
+Status typecast_tile(DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(tile::DataFormat from, tile::data_format_from_code(a[1]));
+  TESSERA_ASSIGN_OR_RETURN(tile::DataFormat to, tile::data_format_from_code(a[2]));
+  (void)from;  // Dst already holds the input's values
+  TESSERA_ASSIGN_OR_RETURN(TileSpan values, dst.tile(a[0], "typecast_tile"));
+  return compute::typecast(to, values);
+}
+
+// splitmix64: a fixed, seedable sequence, so a seed gives the same tiles on
+// every host.
+uint64_t next_random(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// dst, from, scale: every element uniform in [from, from + scale).
+Status rand_tile(ComputeKernelState& compute, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, compute.dst.tile_for_overwrite(a[0], "rand_tile"));
+  const float from = std::bit_cast<float>(a[1]), scale = std::bit_cast<float>(a[2]);
+  for (float& value : out) {
+    const float unit = static_cast<float>(next_random(compute.rand_state) >> 40) * 0x1.0p-24f;
+    value = from + scale * unit;
+  }
+  return ok_status();
+}
+
+// kind, reuse, cb, tile, dst: the Dst tile is one operand, the CB tile the other.
+Status binary_dest_reuse_tiles(KernelHostState& state, DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(compute::BinaryOp op, binary_kind(a[0]));
+  if (a[1] != 1 && a[1] != 2) {
+    return make_error(ErrorCode::kInvalidArgument,
+                      "binary_dest_reuse_tiles: the reuse type must be DEST_TO_SRCA or "
+                      "DEST_TO_SRCB, got ",
+                      a[1]);
+  }
+  TESSERA_ASSIGN_OR_RETURN(TileSpan values, dst.tile(a[4], "binary_dest_reuse_tiles"));
+  TileBuffer cb_tile;
+  TESSERA_RETURN_IF_ERROR(
+      unpack_cb_tile(state, a[2], a[3], TileSpan(cb_tile.data(), cb_tile.size())));
+  const compute::ConstTileSpan other(cb_tile.data(), cb_tile.size());
+  return a[1] == 1 ? compute::apply_binary(op, values, other, values)
+                   : compute::apply_binary(op, other, values, values);
+}
+
+// bcast, cb, tile, dst: the CB tile's row 0 / column 0 / [0][0] fills the Dst tile.
+Status unary_bcast_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(compute::BroadcastType broadcast, bcast_kind(a[0]));
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile_for_overwrite(a[3], "unary_bcast"));
+  TileBuffer in;
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[1], a[2], TileSpan(in.data(), in.size())));
+  compute::broadcast_tile(broadcast, compute::ConstTileSpan(in.data(), in.size()), out);
+  return ok_status();
 }
 
 // func, dim, cb, cb_scaler, tile, tile_scaler, dst
@@ -248,7 +348,21 @@ uint32_t operand_count(uint32_t op) {
     case TESSERA_COMPUTE_UNTILIZE_BLOCK:
     case TESSERA_COMPUTE_UNARY_TILE:
     case TESSERA_COMPUTE_BINARY_DST_TILES:
+    case TESSERA_COMPUTE_BINARY_SCALAR_TILE:
+    case TESSERA_COMPUTE_TYPECAST_TILE:
       return 3;
+    case TESSERA_COMPUTE_COPY_DST_TILE:
+      return 2;
+    case TESSERA_COMPUTE_PACK_L1_ACC:
+    case TESSERA_COMPUTE_RAND_INIT:
+      return 1;
+    case TESSERA_COMPUTE_RAND_TILE:
+      return 3;
+    case TESSERA_COMPUTE_WHERE_TILE:
+    case TESSERA_COMPUTE_UNARY_BCAST_TILE:
+      return 4;
+    case TESSERA_COMPUTE_BINARY_DEST_REUSE_TILES:
+      return 5;
     case TESSERA_COMPUTE_BINARY_TILES:
     case TESSERA_COMPUTE_MATMUL_TILES:
       return 6;
@@ -287,6 +401,14 @@ Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
       return copy_tile(state, dst, a);
     case TESSERA_COMPUTE_PACK_TILE:
       return pack_tile(state, *compute, a);
+    case TESSERA_COMPUTE_PACK_L1_ACC:
+      compute->pack_l1_accumulate = a[0] != 0;
+      return ok_status();
+    case TESSERA_COMPUTE_RAND_INIT:
+      compute->rand_state = a[0];
+      return ok_status();
+    case TESSERA_COMPUTE_RAND_TILE:
+      return rand_tile(*compute, a);
     case TESSERA_COMPUTE_BINARY_TILES:
       return binary_tiles(state, dst, a[0], TESSERA_BCAST_NONE, {a.args + 1, a.count - 1});
     case TESSERA_COMPUTE_BINARY_BCAST_TILES:
@@ -299,6 +421,18 @@ Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
       return unary_tile(dst, a);
     case TESSERA_COMPUTE_BINARY_DST_TILES:
       return binary_dst_tiles(dst, a);
+    case TESSERA_COMPUTE_BINARY_SCALAR_TILE:
+      return binary_scalar_tile(dst, a);
+    case TESSERA_COMPUTE_COPY_DST_TILE:
+      return copy_dst_tile(dst, a);
+    case TESSERA_COMPUTE_WHERE_TILE:
+      return where_tile(dst, a);
+    case TESSERA_COMPUTE_TYPECAST_TILE:
+      return typecast_tile(dst, a);
+    case TESSERA_COMPUTE_BINARY_DEST_REUSE_TILES:
+      return binary_dest_reuse_tiles(state, dst, a);
+    case TESSERA_COMPUTE_UNARY_BCAST_TILE:
+      return unary_bcast_tile(state, dst, a);
     case TESSERA_COMPUTE_REDUCE_TILE:
       return reduce_tile(state, dst, a);
     case TESSERA_COMPUTE_TRANSPOSE_WH_TILE:

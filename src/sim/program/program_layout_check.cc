@@ -59,6 +59,7 @@ Status check_cb_shape(const ChipDescriptor& chip, const CircularBufferPlan& cb) 
 Status add_region(ProgramL1Regions& regions, const ChipDescriptor& chip, uint32_t core,
                   L1Region region) {
   for (const L1Region& other : regions.on_core(core)) {
+    if (region.in_user_buffer && other.in_user_buffer) continue;
     if (overlaps(region.offset, region.offset + region.size, other.offset,
                  other.offset + other.size)) {
       return make_error(ErrorCode::kAlreadyExists, region.name, " at ",
@@ -141,7 +142,7 @@ Result<ProgramL1Regions> check_program_layout(const Chip& chip, const ProgramPla
   for (const CircularBufferPlan& cb : plan.circular_buffers) {
     TESSERA_RETURN_IF_ERROR(check_cb_shape(descriptor, cb));
     TESSERA_ASSIGN_OR_RETURN(std::vector<CoreCoord> cores, expand_cores(descriptor, cb.cores));
-    const L1Region region{cb_name(cb), cb.address, cb.size};
+    const L1Region region{cb_name(cb), cb.address, cb.size, cb.globally_allocated};
     for (CoreCoord core : cores) {
       const uint32_t index = descriptor.worker_index(core);
       TESSERA_RETURN_IF_ERROR(cb.globally_allocated ? check_global_cb(chip, index, region)

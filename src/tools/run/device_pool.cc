@@ -24,6 +24,7 @@ Result<runtime::Device*> DevicePool::get(sim::Arch arch) {
   if (found != devices_.end()) return &found->second;
   runtime::DeviceOptions options;
   options.arch = arch;
+  options.isolation = isolation_;
   auto opened = runtime::open_device(options);
   if (!opened.ok()) {
     return std::move(opened).error().add_context("opening a simulated " +

@@ -15,7 +15,7 @@ namespace tessera::tools::run {
 
 class DevicePool {
  public:
-  DevicePool() = default;
+  explicit DevicePool(metal::DeviceIsolation isolation) : isolation_(isolation) {}
   DevicePool(const DevicePool&) = delete;
   DevicePool& operator=(const DevicePool&) = delete;
   ~DevicePool();
@@ -33,6 +33,7 @@ class DevicePool {
   nlohmann::ordered_json memory_statistics(sim::Arch arch) const;
 
  private:
+  metal::DeviceIsolation isolation_;
   std::map<sim::Arch, runtime::Device> devices_;
 };
 

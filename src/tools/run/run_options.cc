@@ -55,6 +55,12 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   command.add_option("--junit", options.junit_file,
                      "JUnit XML report; default: the result file with extension .xml");
   command.add_flag("--memory", options.memory, "Report device memory use per program");
+  command
+      .add_option("--device", options.device,
+                  "Where TTM0 kernels run: isolated (a sandboxed device process that no kernel "
+                  "can reach past) or inproc (this process, for debugging)")
+      ->check(CLI::IsMember({"isolated", "inproc"}))
+      ->capture_default_str();
   command.add_flag("--ignore-version", options.ignore_version,
                    "Run binaries whose major or minor version tessera does not support");
   command

@@ -36,6 +36,9 @@ struct RunOptions {
   std::string junit_file;  // empty: the result file's stem + ".xml"
   bool memory = false;
   bool quiet = false;
+  // Where TTM0 kernels run: "isolated" (a sandboxed device process per
+  // device) or "inproc" (this process; for debugging).
+  std::string device = "isolated";
   // Run binaries whose major or minor version tessera does not support.
   bool ignore_version = false;
   // .npy files: every program's inputs in order, and its expected outputs

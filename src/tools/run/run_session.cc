@@ -72,6 +72,18 @@ nlohmann::ordered_json shard_json(const std::vector<BinaryPath>& all, const RunO
   return {{"index", shard.index}, {"count", shard.count}, {"files", std::move(files)}};
 }
 
+// Isolated unless asked otherwise; a host that cannot sandbox runs kernels
+// in-process, and says so.
+metal::DeviceIsolation device_isolation(const RunOptions& options) {
+  if (options.device == "inproc") return metal::DeviceIsolation::kInProcess;
+  const std::string unavailable = runtime::isolated_devices_unavailable_reason();
+  if (unavailable.empty()) return metal::DeviceIsolation::kIsolated;
+  std::cerr << "warning: " << unavailable
+            << ": kernels run inside tessera itself, unisolated (--device inproc says this is "
+               "intended)\n";
+  return metal::DeviceIsolation::kInProcess;
+}
+
 }  // namespace
 
 int exit_code_of(const OutcomeCounts& counts, bool reports_written) {
@@ -100,7 +112,7 @@ int run_session(const std::string& command, const RunOptions& options) {
   const std::vector<BinaryPath> paths = shard_paths(all_paths, options);
   std::vector<FileRun> files;
   {
-    DevicePool devices;
+    DevicePool devices(device_isolation(options));
     ArtifactLayout artifacts(options.artifact_dir);
     BinaryRunner runner(options, devices, options.save_artifacts ? &artifacts : nullptr);
     ProgressDisplay progress(options.quiet, paths.size());

@@ -326,6 +326,129 @@ TEST_F(ProgramTest, ShardedL1LoopbackThroughDram) {
   EXPECT_EQ(read(*out), data);
 }
 
+// As tt-metal's matmul reuse kernels do with c_16 and c_24: two CB indices
+// on one globally allocated L1 buffer share its memory.
+TEST_F(ProgramTest, TwoCircularBuffersShareOneGloballyAllocatedBuffer) {
+  constexpr uint32_t kPage = 2048;
+  const CoreRange core{{2, 1}, {2, 1}};
+  sim::ShardSpec shard{
+      .cores = {core}, .shard_shape = {32, 32}, .page_shape = {32, 32}, .tensor_pages = {1, 1}};
+  auto l1 = create_buffer(*device_, BufferConfig{sim::MemoryType::kL1, kPage, kPage,
+                                                 sim::BufferLayout::kHeightSharded, shard});
+  ASSERT_TRUE(l1.ok()) << l1.error().describe();
+  Buffer dram = dram_buffer(kPage, kPage);
+  Program program("shared_cb_memory");
+  KernelHandle kernel = *create_kernel_from_string(program, "shared_cbs.cpp", R"(
+void kernel_main() {
+  const uint32_t dst = get_arg_val<uint32_t>(0);
+  if (get_write_ptr(tt::CBIndex::c_16) != get_read_ptr(tt::CBIndex::c_24)) return;
+  cb_reserve_back(tt::CBIndex::c_16, 1);
+  volatile tt_l1_ptr uint32_t* words =
+      reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_write_ptr(tt::CBIndex::c_16));
+  for (uint32_t i = 0; i < 512; ++i) words[i] = i * 7 + 1;
+  cb_push_back(tt::CBIndex::c_16, 1);
+  const InterleavedAddrGen<true> out{dst, 2048};
+  noc_async_write(get_read_ptr(tt::CBIndex::c_24), get_noc_addr(0, out), 2048);
+  noc_async_write_barrier();
+}
+)",
+                                                   {core}, writer_config());
+  const CircularBufferFormat format{sim::tile::DataFormat::kFloat16_b, kPage};
+  for (uint32_t index : {16u, 24u}) {
+    auto cb = create_circular_buffer(
+        program, {core},
+        CircularBufferConfig(kPage, {{index, format}}).set_globally_allocated_address(*l1));
+    ASSERT_TRUE(cb.ok()) << cb.error().describe();
+  }
+  ASSERT_TRUE(
+      set_runtime_args(program, kernel, core.start, {static_cast<uint32_t>(dram.address())}).ok());
+  Status status = run(program);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+  const std::vector<uint8_t> bytes = read(dram);
+  uint32_t word = 0;
+  std::memcpy(&word, bytes.data() + 4 * 100, 4);
+  EXPECT_EQ(word, 701u);
+}
+
+// tt-metal's object API: a reader and a writer moving pages between DRAM
+// tensors and a CB with experimental::Noc, CircularBuffer and
+// TensorAccessor endpoints ({.page_id}, {.offset_bytes}).
+constexpr const char* kObjectApiReader = R"(
+#include "api/tensor/noc_traits.h"
+#include "experimental/circular_buffer.h"
+void kernel_main() {
+  constexpr auto args = TensorAccessorArgs<0>();
+  const auto src = TensorAccessor(args, get_arg_val<uint32_t>(0));  // page size from the args
+  const uint32_t pages = get_arg_val<uint32_t>(1);
+  experimental::Noc noc;
+  experimental::CircularBuffer cb(tt::CBIndex::c_0);
+  static_assert(args.get_aligned_page_size() == 2048);
+  for (uint32_t page = 0; page < pages; ++page) {
+    cb.reserve_back(1);
+    noc.async_read(src, cb, src.get_aligned_page_size(), {.page_id = page}, {.offset_bytes = 0});
+    noc.async_read_barrier();
+    cb.push_back(1);
+  }
+}
+)";
+constexpr const char* kObjectApiWriter = R"(
+#include "api/tensor/noc_traits.h"
+#include "api/core_local_mem.h"
+#include "experimental/circular_buffer.h"
+void kernel_main() {
+  constexpr auto args = TensorAccessorArgs<0>();
+  CircularBuffer cb(tt::CBIndex::c_0);
+  const auto dst = TensorAccessor(args, get_arg_val<uint32_t>(0), cb.get_tile_size());
+  const uint32_t pages = get_arg_val<uint32_t>(1);
+  Noc noc;
+  for (uint32_t page = 0; page < pages; ++page) {
+    cb.wait_front(1);
+    // Reversed page order, two halves each, so the offsets matter.
+    const uint32_t half = cb.get_tile_size() / 2;
+    noc.async_write(CoreLocalMem<uint32_t>(cb.get_read_ptr()), dst, half, {},
+                    {.page_id = pages - 1 - page});
+    noc.async_write(cb, dst, half, {.offset_bytes = half},
+                    {.page_id = pages - 1 - page, .offset_bytes = half});
+    noc.async_write_barrier();
+    cb.pop_front(1);
+  }
+}
+)";
+
+TEST_F(ProgramTest, ObjectApiMovesPagesThroughACircularBuffer) {
+  constexpr uint32_t kPage = 2048, kPages = 6;
+  Buffer src = filled_dram_buffer(kPage * kPages, kPage, 41);
+  Buffer dst = dram_buffer(kPage * kPages, kPage);
+  const CoreRangeSet core{{{1, 1}, {1, 1}}};
+  Program program("object_api");
+  std::vector<uint32_t> src_args, dst_args;
+  TensorAccessorArgs(src).append_to(src_args);
+  TensorAccessorArgs(dst).append_to(dst_args);
+  KernelHandle reader = *create_kernel_from_string(program, "object_reader.cpp", kObjectApiReader,
+                                                   core, reader_config(src_args));
+  KernelHandle writer = *create_kernel_from_string(program, "object_writer.cpp", kObjectApiWriter,
+                                                   core, writer_config(dst_args));
+  ASSERT_TRUE(
+      create_circular_buffer(
+          program, core,
+          CircularBufferConfig(2 * kPage, {{0, {sim::tile::DataFormat::kFloat16_b, kPage}}}))
+          .ok());
+  ASSERT_TRUE(set_runtime_args(program, reader, CoreCoord{1, 1},
+                               {static_cast<uint32_t>(src.address()), kPages})
+                  .ok());
+  ASSERT_TRUE(set_runtime_args(program, writer, CoreCoord{1, 1},
+                               {static_cast<uint32_t>(dst.address()), kPages})
+                  .ok());
+  Status status = run(program);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+  const std::vector<uint8_t> in = read(src), out = read(dst);
+  for (uint32_t page = 0; page < kPages; ++page) {
+    EXPECT_EQ(
+        0, std::memcmp(out.data() + page * kPage, in.data() + (kPages - 1 - page) * kPage, kPage))
+        << "page " << page;
+  }
+}
+
 TEST_F(ProgramTest, DprintReachesTheProgramsLog) {
   Program program("dprint");
   ASSERT_TRUE(create_kernel_from_string(program, "hello.cpp", R"(
@@ -339,6 +462,36 @@ void kernel_main() { DPRINT << "semaphore at offset " << (get_semaphore(0) & 0xf
   Status status = run(program);
   ASSERT_TRUE(status.ok()) << status.error().describe();
   EXPECT_EQ(program.dprint_log().text(), "(1,2) hello.cpp: semaphore at offset 0\n");
+}
+
+// A kernel file's own headers (and theirs, from their directory) come
+// with it; the kernel has no include of the dataflow API (the prelude).
+TEST_F(ProgramTest, KernelFromAFileWithHeadersBesideIt) {
+  constexpr uint32_t kPage = 256, kPages = 8;
+  Buffer buffer = filled_dram_buffer(kPage * kPages, kPage, 23);
+  const std::vector<uint8_t> before = read(buffer);
+  Program program("with_helpers");
+  DataMovementConfig config = writer_config({kPage});
+  config.defines = {{"FACTOR", "5u"}};
+  auto kernel = create_kernel(
+      program, TESSERA_SOURCE_DIR "/tests/metal/program/kernels/scale_words_with_helpers.cpp",
+      {{{4, 4}, {4, 4}}}, config);
+  ASSERT_TRUE(kernel.ok()) << kernel.error().describe();
+  ASSERT_TRUE(create_circular_buffer(program, {{{4, 4}, {4, 4}}},
+                                     CircularBufferConfig(kPage, {{0, {{}, kPage}}}))
+                  .ok());
+  ASSERT_TRUE(set_runtime_args(program, *kernel, CoreCoord{4, 4},
+                               {static_cast<uint32_t>(buffer.address()), kPages})
+                  .ok());
+  Status status = run(program);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+  const std::vector<uint8_t> after = read(buffer);
+  for (std::size_t i = 0; i < before.size(); i += 4) {
+    uint32_t old_word, new_word;
+    std::memcpy(&old_word, before.data() + i, 4);
+    std::memcpy(&new_word, after.data() + i, 4);
+    ASSERT_EQ(new_word, old_word * 5u) << "word " << i / 4;
+  }
 }
 
 TEST_F(ProgramTest, KernelFromAFileWithDefines) {

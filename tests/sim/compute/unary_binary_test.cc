@@ -61,6 +61,16 @@ TEST(SimComputeUnary, TranscendentalsMatchDoubleReference) {
       {UnaryOp::kErfc, -3, 3, [](double x) { return std::erfc(x); }},
       {UnaryOp::kSquare, -100, 100, [](double x) { return x * x; }},
       {UnaryOp::kPower, -3, 3, [](double x) { return x * x * x * x * x; }, {.param = 5.0f}},
+      {UnaryOp::kAsin, -1, 1, [](double x) { return std::asin(x); }},
+      {UnaryOp::kAcos, -1, 1, [](double x) { return std::acos(x); }},
+      {UnaryOp::kAtan, -10, 10, [](double x) { return std::atan(x); }},
+      {UnaryOp::kSoftsign, -10, 10, [](double x) { return x / (1 + std::fabs(x)); }},
+      {UnaryOp::kHardsigmoid, -5, 5, [](double x) { return std::clamp(x / 6 + 0.5, 0.0, 1.0); }},
+      {UnaryOp::kSelu,
+       -5,
+       5,
+       [](double x) { return 1.5 * (x > 0 ? x : 0.5 * std::expm1(x)); },
+       {.param = 0.5f, .param2 = 1.5f}},
   };
   uint32_t seed = 10;
   for (const UnaryCase& c : cases) {
@@ -121,7 +131,7 @@ TEST(SimComputeUnary, LengthMismatchAndUnknownOpAreErrors) {
 }
 
 TEST(SimComputeUnary, NamesRoundTripForEveryOp) {
-  for (int code = 0; code <= static_cast<int>(UnaryOp::kLez); ++code) {
+  for (int code = 0; code <= static_cast<int>(kLastUnaryOp); ++code) {
     const auto op = static_cast<UnaryOp>(code);
     Result<UnaryOp> back = unary_op_from_name(unary_op_name(op));
     ASSERT_TRUE(back.ok()) << code;
@@ -132,7 +142,8 @@ TEST(SimComputeUnary, NamesRoundTripForEveryOp) {
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.error().message().find("softshrink"), std::string::npos);
   EXPECT_EQ(*binary_op_from_name("div"), BinaryOp::kDiv);
-  EXPECT_FALSE(binary_op_from_name("atan2").ok());
+  EXPECT_EQ(*binary_op_from_name("atan2"), BinaryOp::kAtan2);
+  EXPECT_FALSE(binary_op_from_name("fmod").ok());
 }
 
 TEST(SimComputeUnary, TypecastRoundsIntoTheTargetDomain) {
@@ -148,40 +159,68 @@ TEST(SimComputeUnary, TypecastRoundsIntoTheTargetDomain) {
   EXPECT_FALSE(typecast(tile::DataFormat::kBfp8_b, partial).ok());
 }
 
+// Float64 reference of each binary op; integer ops on the truncated values.
+double binary_reference(BinaryOp op, double x, double y) {
+  const int64_t i = static_cast<int64_t>(x), j = static_cast<int64_t>(y);
+  switch (op) {
+    case BinaryOp::kAdd:
+      return x + y;
+    case BinaryOp::kSub:
+      return x - y;
+    case BinaryOp::kRsub:
+      return y - x;
+    case BinaryOp::kRdiv:
+      return y / x;
+    case BinaryOp::kRpow:
+      return std::pow(y, x);
+    case BinaryOp::kMul:
+      return x * y;
+    case BinaryOp::kDiv:
+      return x / y;
+    case BinaryOp::kMax:
+      return std::max(x, y);
+    case BinaryOp::kMin:
+      return std::min(x, y);
+    case BinaryOp::kPow:
+      return std::pow(x, y);
+    case BinaryOp::kEq:
+      return x == y;
+    case BinaryOp::kNe:
+      return x != y;
+    case BinaryOp::kLt:
+      return x < y;
+    case BinaryOp::kGt:
+      return x > y;
+    case BinaryOp::kLe:
+      return x <= y;
+    case BinaryOp::kGe:
+      return x >= y;
+    case BinaryOp::kBitwiseAnd:
+      return static_cast<double>(i & j);
+    case BinaryOp::kBitwiseOr:
+      return static_cast<double>(i | j);
+    case BinaryOp::kBitwiseXor:
+      return static_cast<double>(i ^ j);
+    case BinaryOp::kLeftShift:
+      return static_cast<double>(i << j);
+    case BinaryOp::kRightShift:
+    case BinaryOp::kLogicalRightShift:
+      return static_cast<double>(i >> j);  // non-negative operands here
+    case BinaryOp::kAtan2:
+      return std::atan2(x, y);
+  }
+  return NAN;
+}
+
 TEST(SimComputeBinary, AllOpsMatchDoubleReference) {
   const Matrix a = random_matrix(1, 4096, 0.1, 4), b = random_matrix(2, 4096, 0.1, 4);
   std::vector<float> fa(a.begin(), a.end()), fb(b.begin(), b.end()), out(a.size());
-  for (BinaryOp op : {BinaryOp::kAdd, BinaryOp::kSub, BinaryOp::kMul, BinaryOp::kDiv,
-                      BinaryOp::kMax, BinaryOp::kMin, BinaryOp::kPow}) {
+  for (int code = 0; code <= static_cast<int>(kLastBinaryOp); ++code) {
+    const auto op = static_cast<BinaryOp>(code);
     SCOPED_TRACE(binary_op_name(op));
     ASSERT_TRUE(apply_binary(op, fa, fb, out).ok());
     std::vector<double> got(out.begin(), out.end()), want(a.size());
-    for (size_t i = 0; i < a.size(); ++i) {
-      const double x = a[i], y = b[i];
-      switch (op) {
-        case BinaryOp::kAdd:
-          want[i] = x + y;
-          break;
-        case BinaryOp::kSub:
-          want[i] = x - y;
-          break;
-        case BinaryOp::kMul:
-          want[i] = x * y;
-          break;
-        case BinaryOp::kDiv:
-          want[i] = x / y;
-          break;
-        case BinaryOp::kMax:
-          want[i] = std::max(x, y);
-          break;
-        case BinaryOp::kMin:
-          want[i] = std::min(x, y);
-          break;
-        case BinaryOp::kPow:
-          want[i] = std::pow(x, y);
-          break;
-      }
-    }
+    for (size_t i = 0; i < a.size(); ++i) want[i] = binary_reference(op, a[i], b[i]);
     expect_close(got, want, 0.9999, 1e-6, 1e-6);
   }
   std::vector<float> scaled(a.size());

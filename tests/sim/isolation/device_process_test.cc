@@ -2,7 +2,7 @@
 // shares: what its kernels write, the host reads; DPRINT lines and spans
 // come back; buffers the host allocates are seen by its NoC checks; it runs
 // sandboxed; and when a kernel ends the process, the run says which kernel
-// and core, and the handle stays lost.
+// and core, and the next run starts a new process on the same memories.
 #include "tessera/sim/isolation/device_process.h"
 
 #include <gmock/gmock.h>
@@ -141,7 +141,7 @@ void kernel_main() {
   EXPECT_TRUE(after.ok()) << after.error().describe();
 }
 
-TEST_F(DeviceProcessTest, AKernelThatEndsTheProcessIsNamedAndTheHandleIsLost) {
+TEST_F(DeviceProcessTest, AKilledProcessIsNamedAndTheNextRunStartsANewOne) {
   // The kernel API reaches no exit or abort, and the load check refuses
   // system calls, so the process is killed from outside while its kernel
   // spins, as the out-of-memory killer or a user would.
@@ -161,9 +161,26 @@ void kernel_main() { for (volatile uint32_t i = 0;; i = i + 1) {} }
   EXPECT_THAT(message, HasSubstr("while running program 'spinner'"));
   EXPECT_THAT(message, HasSubstr("kernel 'spinner.cpp' on core (3,2)"));
   EXPECT_TRUE(process_->lost());
-  Status again = run(plan_of("writer", spin));
-  ASSERT_FALSE(again.ok());
-  EXPECT_THAT(again.error().describe(), HasSubstr("the device process is gone"));
+
+  // The next run starts a new process on the same memories: what the host
+  // wrote to L1 before is still there for its kernel to read.
+  const pid_t first_pid = process_->pid();
+  auto word = chip_->l1().host_pointer(chip_->descriptor().worker_index({1, 1}), kScratch, 4);
+  ASSERT_TRUE(word.ok());
+  *reinterpret_cast<uint32_t*>(*word) = 41;
+  ProgramPlan incrementer = plan_of("incrementer", R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() { *reinterpret_cast<volatile uint32_t*>(get_write_ptr(0)) += 1; }
+)",
+                                    1, 1);
+  incrementer.circular_buffers.push_back(
+      {{{{1, 1}, {1, 1}}}, kScratch, 2048, {{0, 2048, tile::DataFormat::kFloat32}}, false});
+  Status again = run(incrementer);
+  ASSERT_TRUE(again.ok()) << again.error().describe();
+  EXPECT_FALSE(process_->lost());
+  EXPECT_EQ(process_->restarts(), 1u);
+  EXPECT_NE(process_->pid(), first_pid);
+  EXPECT_EQ(*reinterpret_cast<uint32_t*>(*word), 42u);
 }
 
 }  // namespace

@@ -101,6 +101,61 @@ void kernel_main() {
   EXPECT_THAT(message, HasSubstr("undeclared_thing"));
 }
 
+// An error in a define's value cites the define, not the unit's temporary file.
+TEST(KernelCacheTest, CompileErrorInADefineNamesTheDefine) {
+  TempCacheDir dir;
+  auto cache = make_cache(dir.path());
+  ASSERT_NE(cache, nullptr);
+  KernelBuildSpec spec;
+  spec.name = "eltwise_defines.cpp";
+  spec.defines = {{"ELTWISE_OP", "no_such_op_tile(0)"}};
+  spec.source = "void kernel_main() {\n  ELTWISE_OP;\n}\n";
+  auto result = cache->get(spec);
+  ASSERT_FALSE(result.ok());
+  const std::string& message = result.error().message();
+  EXPECT_THAT(message, HasSubstr("<define ELTWISE_OP>:1:"));
+  EXPECT_THAT(message, HasSubstr("eltwise_defines.cpp:2:"));
+  EXPECT_THAT(message, ::testing::Not(HasSubstr(".cc:")));
+}
+
+// SFPI is out of scope: a kernel using it gets an error saying so.
+TEST(KernelCacheTest, SfpiKernelGetsAClearError) {
+  TempCacheDir dir;
+  auto cache = make_cache(dir.path());
+  ASSERT_NE(cache, nullptr);
+  KernelBuildSpec spec;
+  spec.name = "sfpi_kernel.cpp";
+  spec.processor = KernelProcessor::kCompute;
+  spec.source = "#include \"sfpi.h\"\nvoid kernel_main() { sfpi::vFloat v = sfpi::dst_reg[0]; }\n";
+  auto result = cache->get(spec);
+  ASSERT_FALSE(result.ok());
+  EXPECT_THAT(result.error().message(), HasSubstr("SFPI"));
+  EXPECT_THAT(result.error().message(), HasSubstr("not supported by tessera"));
+}
+
+// Headers shipped with a kernel are found by its quoted includes, and are
+// part of its key.
+TEST(KernelCacheTest, HeadersShippedWithAKernelAreFoundAndHashed) {
+  TempCacheDir dir;
+  auto cache = make_cache(dir.path());
+  ASSERT_NE(cache, nullptr);
+  KernelBuildSpec spec;
+  spec.name = "uses_helpers.cpp";
+  spec.source = "#include \"kernel_lib/helpers.hpp\"\nvoid kernel_main() { (void)helper(); }\n";
+  spec.headers = {
+      {"kernel_lib/helpers.hpp", "#include \"more.hpp\"\ninline int helper() { return more(); }\n"},
+      {"kernel_lib/more.hpp", "inline int more() { return 1; }\n"}};
+  auto first = cache->get(spec);
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+  const std::string key = cache->key(spec);
+  spec.headers[1].second = "inline int more() { return 2; }\n";
+  EXPECT_NE(cache->key(spec), key);
+  spec.headers[0].first = "../outside.hpp";
+  auto outside = cache->get(spec);
+  ASSERT_FALSE(outside.ok());
+  EXPECT_THAT(outside.error().message(), HasSubstr("must be a relative path"));
+}
+
 TEST(KernelCacheTest, OutOfRangeCompileTimeArgIsACompileError) {
   TempCacheDir dir;
   auto cache = make_cache(dir.path());

@@ -172,6 +172,41 @@ void kernel_main() {
   }
 }
 
+// 2025 compiler kernels define kernel_main() and then MAIN calling it; the
+// compute config is constexpr values, so #ifdef sees no macro and an
+// identifier named APPROX is left alone.
+TEST_F(KernelRunTest, ComputeConfigIsConstexprAndMainMayCallKernelMain) {
+  KernelBuildSpec spec;
+  spec.name = "compiler_2025.cpp";
+  spec.processor = KernelProcessor::kCompute;
+  spec.toolchain_defines = {{"TESSERA_DST_ACCUM_MODE", "true"},
+                            {"TESSERA_MATH_FIDELITY", "2"},
+                            {"TESSERA_APPROX", "false"}};
+  spec.source = R"(#include "api/compute/common.h"
+#include "api/debug/dprint.h"
+struct Options {
+  bool APPROX = true;
+};
+void kernel_main() {
+#ifdef DST_ACCUM_MODE
+  DPRINT << "DST_ACCUM_MODE is a macro" << ENDL();
+#endif
+  static_assert(DST_ACCUM_MODE && !APPROX && MATH_FIDELITY == 2);
+  DPRINT << "accum " << (uint32_t)DST_ACCUM_MODE << " fidelity " << (uint32_t)MATH_FIDELITY
+         << " options " << (uint32_t)Options{}.APPROX << ENDL();
+}
+namespace NAMESPACE {
+void MAIN { kernel_main(); }
+}  // namespace NAMESPACE
+)";
+  auto kernel = compile(spec);
+  ASSERT_NE(kernel, nullptr);
+  log_.clear();
+  Status status = testing::run_kernel(kernel, KernelProcessor::kCompute, {}, log_);
+  ASSERT_TRUE(status.ok()) << status.error().describe();
+  EXPECT_EQ(log_.text(), "(1,2) compiler_2025.cpp: accum 1 fidelity 2 options 1\n");
+}
+
 TEST_F(KernelRunTest, KernelWithoutEntryPointIsRejected) {
   KernelBuildSpec spec;
   spec.name = "no_entry.cpp";

@@ -51,6 +51,8 @@ class Program {
  private:
   friend Result<KernelHandle> create_kernel_from_string(Program&, std::string, std::string,
                                                         const CoreRangeSet&, const KernelConfig&);
+  friend Result<KernelHandle> create_kernel(Program&, const std::string&, const CoreRangeSet&,
+                                            const KernelConfig&);
   friend Result<CBHandle> create_circular_buffer(Program&, const CoreRangeSet&,
                                                  const CircularBufferConfig&);
   friend Status set_runtime_args(Program&, KernelHandle, const CoreRangeSet&,
@@ -76,7 +78,9 @@ class Program {
 Result<KernelHandle> create_kernel_from_string(Program& program, std::string name,
                                                std::string source, const CoreRangeSet& cores,
                                                const KernelConfig& config);
-// Reads the kernel source from `path`; errors name the path.
+// Reads the kernel source from `path`, with the headers it includes from
+// beside it (`#include "helpers.hpp"`), as tt-metal's build finds them;
+// errors name the path.
 Result<KernelHandle> create_kernel(Program& program, const std::string& path,
                                    const CoreRangeSet& cores, const KernelConfig& config);
 

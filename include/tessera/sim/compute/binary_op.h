@@ -9,10 +9,37 @@
 
 namespace tessera::sim::compute {
 
-// kAdd/kSub/kMul share their values with the FPU binary kinds of the kernel ABI.
-enum class BinaryOp { kAdd = 0, kSub = 1, kMul = 2, kDiv = 3, kMax = 4, kMin = 5, kPow = 6 };
+// The values are the kernel ABI's binary kinds (tessera_binary_kind).
+// Comparisons give 1.0 or 0.0. Bitwise ops and shifts work on the int32
+// value of each element (Dst holds integers as exact floats).
+enum class BinaryOp {
+  kAdd = 0,
+  kSub = 1,
+  kMul = 2,
+  kDiv = 3,
+  kMax = 4,
+  kMin = 5,
+  kPow = 6,
+  kEq = 7,
+  kNe = 8,
+  kLt = 9,
+  kGt = 10,
+  kLe = 11,
+  kGe = 12,
+  kBitwiseAnd = 13,
+  kBitwiseOr = 14,
+  kBitwiseXor = 15,
+  kLeftShift = 16,
+  kRightShift = 17,         // arithmetic
+  kLogicalRightShift = 18,  // on the 32-bit pattern
+  kAtan2 = 19,              // atan2(a, b)
+  kRsub = 20,               // b - a
+  kRdiv = 21,               // b / a
+  kRpow = 22,               // b ^ a
+};
+inline constexpr BinaryOp kLastBinaryOp = BinaryOp::kRpow;
 
-// "add", "sub", "mul", "div", "max", "min", "pow".
+// "add", "sub", "mul", "div", "max", "min", "pow", "eq", ..., "bitwise_and", ...
 const char* binary_op_name(BinaryOp op);
 Result<BinaryOp> binary_op_from_name(std::string_view name);
 

@@ -6,13 +6,16 @@
 //
 // If the process dies (a kernel aborted, exited, or did what no handler can
 // contain), the run fails with an error naming the program and the kernels
-// that were running, and the handle is lost: every later run fails too, and
-// the owner opens a new device.
+// that were running. The next run starts a new process on the same
+// memories, so the chip's buffers and their bytes survive.
 #pragma once
 
 #include <sys/types.h>
 
+#include <cstdint>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,10 +53,16 @@ class DeviceProcess {
                      const std::vector<std::string>& objects, const ProgramRunOptions& options);
 
   pid_t pid() const { return pid_; }
+  // Whether the process died and was not restarted yet.
   bool lost() const { return lost_; }
+  // How many times a lost process was replaced.
+  uint32_t restarts() const { return restarts_; }
 
  private:
   DeviceProcess() = default;
+  Status launch(const Chip& chip);
+  Status check_objects(const ProgramPlan& plan, const std::vector<std::string>& objects);
+  void release();
   Status exchange(const std::vector<uint8_t>& request, std::vector<uint8_t>& reply,
                   const std::string& program);
   Error death(const std::string& program);
@@ -61,8 +70,11 @@ class DeviceProcess {
   pid_t pid_ = -1;
   int socket_ = -1;
   ActivityTable* activity_ = nullptr;
+  DeviceProcessOptions options_;
   bool lost_ = false;
+  uint32_t restarts_ = 0;
   uint64_t sent_registry_version_ = 0;
+  std::set<std::string> checked_objects_;  // object paths the host checked in full
   std::mutex mutex_;
 };
 

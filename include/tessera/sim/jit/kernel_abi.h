@@ -79,6 +79,10 @@ typedef struct tessera_kernel_context {
   uint32_t relative_logical_y;
   tessera_cb_interface* cbs; /* TESSERA_NUM_CIRCULAR_BUFFERS entries, or null */
   void* host;                /* the host's per-invocation state */
+  /* Kept by the kernel API, never read by the host (zero at start): the
+   * source and size noc_async_read_one_packet_set_state stores per NoC. */
+  uint64_t noc_read_state_addr[TESSERA_NUM_NOCS];
+  uint32_t noc_read_state_size[TESSERA_NUM_NOCS];
 } tessera_kernel_context;
 
 /* Modifiers of the DPRINT stream. */
@@ -158,18 +162,30 @@ enum tessera_compute_op {
   TESSERA_COMPUTE_COPY_TILE_INIT = 10, /* cb */
   TESSERA_COMPUTE_COPY_TILE = 11,      /* cb, tile, dst */
   TESSERA_COMPUTE_PACK_TILE = 12,      /* dst, cb, out_tile (or ~0 for next) */
+  TESSERA_COMPUTE_PACK_L1_ACC = 13,    /* enable: later packs add to L1's values */
   TESSERA_COMPUTE_BINARY_OP_INIT = 20, /* cb_a, cb_b, cb_out */
   TESSERA_COMPUTE_BINARY_INIT = 21,    /* kind, cb_a, cb_b */
   TESSERA_COMPUTE_BINARY_TILES = 22,   /* kind, cb_a, cb_b, tile_a, tile_b, dst */
   TESSERA_COMPUTE_MATMUL_INIT = 30,    /* cb_a, cb_b, cb_out, transpose */
   TESSERA_COMPUTE_MATMUL_TILES = 31,   /* cb_a, cb_b, tile_a, tile_b, dst, transpose */
   TESSERA_COMPUTE_UNARY_INIT = 40,     /* kind */
-  TESSERA_COMPUTE_UNARY_TILE = 41,     /* kind, dst, param (float bits) */
+  TESSERA_COMPUTE_UNARY_TILE = 41,     /* kind, dst, param[, param2] (float bits) */
   /* kind, bcast, cb_a, cb_b, tile_a, tile_b, dst */
   TESSERA_COMPUTE_BINARY_BCAST_TILES = 23,
   /* cb_a, cb_b, tile_a, tile_b, dst, transpose, ct_dim, rt_dim, kt_dim */
   TESSERA_COMPUTE_MATMUL_BLOCK = 32,
-  TESSERA_COMPUTE_BINARY_DST_TILES = 42,  /* kind, dst_a, dst_b: dst_a = dst_a op dst_b */
+  /* kind, dst_a, dst_b[, dst_out]: dst_out (default dst_a) = dst_a op dst_b */
+  TESSERA_COMPUTE_BINARY_DST_TILES = 42,
+  TESSERA_COMPUTE_BINARY_SCALAR_TILE = 43, /* kind, dst, scalar (float bits): dst op= scalar */
+  TESSERA_COMPUTE_COPY_DST_TILE = 44,      /* dst_in, dst_out */
+  TESSERA_COMPUTE_WHERE_TILE = 45,         /* dst_cond, dst_true, dst_false, dst_out */
+  TESSERA_COMPUTE_TYPECAST_TILE = 46,      /* dst, in format, out format (tt DataFormat codes) */
+  /* kind, reuse (1 = Dst is operand A, 2 = Dst is operand B), cb, tile, dst */
+  TESSERA_COMPUTE_BINARY_DEST_REUSE_TILES = 24,
+  TESSERA_COMPUTE_UNARY_BCAST_TILE = 53, /* bcast, cb, tile, dst */
+  TESSERA_COMPUTE_RAND_INIT = 47,        /* seed */
+  /* dst, from, scale (float bits): every element uniform in [from, from + scale) */
+  TESSERA_COMPUTE_RAND_TILE = 48,
   TESSERA_COMPUTE_REDUCE_TILE = 51,       /* func, dim, cb, cb_scaler, tile, tile_scaler, dst */
   TESSERA_COMPUTE_TRANSPOSE_WH_TILE = 52, /* cb, tile, dst */
   TESSERA_COMPUTE_TILIZE_BLOCK = 60,      /* cb_in, tiles, cb_out */
@@ -199,6 +215,23 @@ enum tessera_binary_kind {
   TESSERA_BINARY_MAX = 4,
   TESSERA_BINARY_MIN = 5,
   TESSERA_BINARY_POW = 6,
+  TESSERA_BINARY_EQ = 7, /* comparisons give 1.0 / 0.0 */
+  TESSERA_BINARY_NE = 8,
+  TESSERA_BINARY_LT = 9,
+  TESSERA_BINARY_GT = 10,
+  TESSERA_BINARY_LE = 11,
+  TESSERA_BINARY_GE = 12,
+  TESSERA_BINARY_BITWISE_AND = 13, /* on int32 values */
+  TESSERA_BINARY_BITWISE_OR = 14,
+  TESSERA_BINARY_BITWISE_XOR = 15,
+  TESSERA_BINARY_LEFT_SHIFT = 16,
+  TESSERA_BINARY_RIGHT_SHIFT = 17,
+  TESSERA_BINARY_LOGICAL_RIGHT_SHIFT = 18,
+  TESSERA_BINARY_ATAN2 = 19,
+  TESSERA_BINARY_RSUB = 20,
+  TESSERA_BINARY_RDIV = 21, /* b / a */
+  TESSERA_BINARY_RPOW = 22, /* b ^ a */
+  TESSERA_BINARY_LAST = TESSERA_BINARY_RPOW,
 };
 enum tessera_unary_kind {
   TESSERA_UNARY_EXP = 0,
@@ -224,6 +257,33 @@ enum tessera_unary_kind {
   TESSERA_UNARY_POWER = 20, /* param: integer exponent */
   TESSERA_UNARY_FILL = 21,  /* param: value */
   TESSERA_UNARY_SIGN = 22,
+  TESSERA_UNARY_EXPM1 = 23,
+  TESSERA_UNARY_LOG2 = 24,
+  TESSERA_UNARY_LOG1P = 25,
+  TESSERA_UNARY_ELU = 26, /* param: alpha */
+  TESSERA_UNARY_FLOOR = 27,
+  TESSERA_UNARY_CEIL = 28,
+  TESSERA_UNARY_TAN = 29,
+  TESSERA_UNARY_ERFC = 30,
+  TESSERA_UNARY_EQZ = 31,
+  TESSERA_UNARY_NEZ = 32,
+  TESSERA_UNARY_GTZ = 33,
+  TESSERA_UNARY_GEZ = 34,
+  TESSERA_UNARY_LTZ = 35,
+  TESSERA_UNARY_LEZ = 36,
+  TESSERA_UNARY_ASIN = 37,
+  TESSERA_UNARY_ACOS = 38,
+  TESSERA_UNARY_ATAN = 39,
+  TESSERA_UNARY_TRUNC = 40,
+  TESSERA_UNARY_FRAC = 41,
+  TESSERA_UNARY_HARDSIGMOID = 42,
+  TESSERA_UNARY_SOFTSIGN = 43,
+  TESSERA_UNARY_SELU = 44,  /* param: alpha, param2: scale */
+  TESSERA_UNARY_CLAMP = 45, /* param: low, param2: high */
+  TESSERA_UNARY_SIGNBIT = 46,
+  TESSERA_UNARY_LOGICAL_NOT = 47,
+  TESSERA_UNARY_BITWISE_NOT = 48, /* on int32 values */
+  TESSERA_UNARY_LAST = TESSERA_UNARY_BITWISE_NOT,
 };
 
 #ifdef __cplusplus

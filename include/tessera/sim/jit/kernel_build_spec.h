@@ -31,6 +31,10 @@ struct KernelBuildSpec {
   // Defines the device would derive (CB data formats, DRAM/L1 bank counts,
   // ...), supplied by the caller that knows the device and program.
   std::vector<std::pair<std::string, std::string>> toolchain_defines;
+  // Headers shipped with the kernel (path relative to the kernel, content),
+  // found by its `#include "path"` as if they sat beside it: tt-metal's
+  // kernel_lib/*.hpp, eltwise_utils.hpp...
+  std::vector<std::pair<std::string, std::string>> headers;
 };
 
 }  // namespace tessera::sim

@@ -69,6 +69,7 @@ class KernelCache {
   KernelCache() = default;
   std::vector<Lookup> look_up_and_compile(const std::vector<KernelBuildSpec>& specs);
   std::string shared_object_path(const std::string& key) const;
+  std::string key_of(const KernelBuildSpec& spec, const std::string& unit) const;
 
   std::string root_;
   std::string include_directory_;

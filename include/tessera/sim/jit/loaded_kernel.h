@@ -6,16 +6,18 @@
 
 #include "tessera/base/status.h"
 #include "tessera/sim/jit/kernel_abi.h"
+#include "tessera/sim/jit/kernel_object_check.h"
 
 namespace tessera::sim {
 
 class LoadedKernel {
  public:
-  // dlopens `path` (RTLD_LOCAL), checks the ABI version and installs
-  // `table`. The library is unloaded when the LoadedKernel is destroyed.
-  static Result<std::shared_ptr<LoadedKernel>> load(const std::string& kernel_name,
-                                                    const std::string& path,
-                                                    const tessera_host_table& table);
+  // Checks the object (kernel_object_check.h, to `scan`), dlopens `path`
+  // (RTLD_LOCAL), checks the ABI version and installs `table`. The library
+  // is unloaded when the LoadedKernel is destroyed.
+  static Result<std::shared_ptr<LoadedKernel>> load(
+      const std::string& kernel_name, const std::string& path, const tessera_host_table& table,
+      KernelObjectScan scan = KernelObjectScan::kFull);
   ~LoadedKernel();
   LoadedKernel(const LoadedKernel&) = delete;
   LoadedKernel& operator=(const LoadedKernel&) = delete;

@@ -35,6 +35,8 @@ struct ComputeKernelState {
   explicit ComputeKernelState(DstConfig config) : dst(config) {}
   DstRegisters dst;
   std::array<uint32_t, TESSERA_NUM_CIRCULAR_BUFFERS> pack_offsets{};
+  uint64_t rand_state = 0;          // rand_tile's generator, seeded by rand_tile_init
+  bool pack_l1_accumulate = false;  // pack_reconfig_l1_acc: packs add to what L1 holds
 };
 
 struct KernelHostState {

@@ -12,6 +12,9 @@ struct L1Region {
   std::string name;  // "circular buffer 0", "semaphore 1"
   uint64_t offset = 0;
   uint64_t size = 0;
+  // In an L1 buffer the user allocated (a globally allocated CB): several
+  // CB indices may share such memory, as tt-metal's reuse kernels do.
+  bool in_user_buffer = false;
 
   bool covers(uint64_t begin, uint64_t bytes) const {
     return begin >= offset && begin + bytes <= offset + size;

@@ -6,9 +6,6 @@
 
 namespace ckernel {
 
-enum class BroadcastType : uint8_t { NONE = 0, ROW = 1, COL = 2, SCALAR = 3 };
-enum class EltwiseBinaryType : uint8_t { ELWADD = 0, ELWSUB = 1, ELWMUL = 2 };
-
 template <EltwiseBinaryType op, BroadcastType bcast>
 ALWI void init_bcast(uint32_t icb0, uint32_t icb1, uint32_t ocb = 16) {
   tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb0, icb1, ocb);
@@ -49,6 +46,18 @@ ALWI void any_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
   ALWI void name##_tiles_bcast_scalar_init_short(uint32_t icb0 = 0, uint32_t icb1 = 1) {          \
     tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb0, icb1);                               \
   }
+
+// unary_bcast: a CB tile's row 0 (ROW), column 0 (COL) or [0][0] (SCALAR)
+// spread over a whole Dst tile.
+template <BroadcastType bcast_type>
+ALWI void unary_bcast_init(uint32_t icb, uint32_t ocb) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb, ocb);
+}
+template <BroadcastType bcast_type>
+ALWI void unary_bcast(uint32_t icb, uint32_t in_tile_index, uint32_t dst_tile_index) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_UNARY_BCAST_TILE, static_cast<uint32_t>(bcast_type),
+                               icb, in_tile_index, dst_tile_index);
+}
 
 TESSERA_BCAST_OP(add, ELWADD)
 TESSERA_BCAST_OP(sub, ELWSUB)

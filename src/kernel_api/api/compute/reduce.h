@@ -4,9 +4,6 @@
 
 #include "api/compute/common.h"
 
-enum class PoolType : uint8_t { SUM = 0, AVG = 1, MAX = 2 };
-enum class ReduceDim : uint8_t { REDUCE_ROW = 0, REDUCE_COL = 1, REDUCE_SCALAR = 2 };
-
 #ifndef REDUCE_OP
 #define REDUCE_OP PoolType::SUM
 #endif
@@ -18,6 +15,14 @@ namespace ckernel {
 
 template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
 ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb, icb_scaler, ocb);
+}
+// 2024: template<bool at_start> reduce_init(op, dim, icb, icb_scaler, ocb).
+template <bool at_start>
+ALWI void reduce_init(PoolType reduce_op, ReduceDim dim, uint32_t icb, uint32_t icb_scaler,
+                      uint32_t ocb = 16) {
+  (void)reduce_op;
+  (void)dim;
   tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb, icb_scaler, ocb);
 }
 ALWI void reduce_uninit() {}

@@ -29,3 +29,20 @@ ALWI void release_dst() {
 }
 
 }  // namespace ckernel
+
+// The 2024 forms took the Dst mode; one fiber runs math and pack, so both
+// modes hand over the same way.
+namespace tt {
+enum class DstMode : uint8_t { Full = 0, Half = 1, Tile = 2, NUM_DST_MODES = 3 };
+}  // namespace tt
+
+namespace ckernel {
+
+ALWI void acquire_dst(tt::DstMode) {
+  acquire_dst();
+}
+ALWI void release_dst(tt::DstMode) {
+  release_dst();
+}
+
+}  // namespace ckernel

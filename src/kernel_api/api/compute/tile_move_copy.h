@@ -17,3 +17,16 @@ ALWI void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index, uint32_t dst_tile
 }
 
 }  // namespace ckernel
+
+namespace ckernel {
+
+// ntiles consecutive CB tiles into consecutive Dst tiles (matmul partials
+// reloaded for accumulation).
+ALWI void copy_block_matmul_partials(uint32_t in_cb_id, uint32_t start_in_tile_index,
+                                     uint32_t start_dst_tile_index, uint32_t ntiles) {
+  for (uint32_t i = 0; i < ntiles; ++i) {
+    copy_tile(in_cb_id, start_in_tile_index + i, start_dst_tile_index + i);
+  }
+}
+
+}  // namespace ckernel

@@ -3,27 +3,8 @@
 // host computes it.
 #pragma once
 
+#include "api/data_format.h"
 #include "api/dataflow/noc.h"
-
-enum class DataFormat : uint8_t {
-  Float32 = 0,
-  Float16 = 1,
-  Bfp8 = 2,
-  Bfp4 = 3,
-  Tf32 = 4,
-  Float16_b = 5,
-  Bfp8_b = 6,
-  Bfp4_b = 7,
-  Int32 = 8,
-  UInt16 = 9,
-  Lf8 = 10,
-  Bfp2 = 11,
-  Int8 = 14,
-  Bfp2_b = 15,
-  UInt32 = 24,
-  UInt8 = 30,
-  Invalid = 0xff,
-};
 
 // The data format of each CB as configured for this kernel's cores; the
 // host passes them as TESSERA_CB_DATA_FORMATS (one code per CB index).
@@ -120,4 +101,11 @@ requires __is_class(AddrGen) FORCE_INLINE
                               uint32_t write_size_bytes, uint32_t offset = 0,
                               uint8_t noc = noc_index) {
   noc_async_write(src_local_l1_addr, s.get_noc_addr(id, offset, noc), write_size_bytes, noc);
+}
+
+// The whole page.
+template <typename AddrGen>
+requires __is_class(AddrGen) FORCE_INLINE
+    void noc_async_write_page(uint32_t id, const AddrGen& s, uint32_t src_local_l1_addr) {
+  noc_async_write(src_local_l1_addr, s.get_noc_addr(id, 0, noc_index), s.page_size, noc_index);
 }

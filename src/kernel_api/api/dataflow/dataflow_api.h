@@ -8,3 +8,4 @@
 #include "api/dataflow/semaphore.h"
 #include "api/dataflow/tensor_accessor.h"
 #include "api/kernel_args.h"
+#include "hostdevcommon/common_values.hpp"

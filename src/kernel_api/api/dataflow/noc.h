@@ -95,3 +95,26 @@ FORCE_INLINE void noc_async_write_one_packet(uint32_t src_local_l1_addr, uint64_
                                              uint32_t size, uint8_t noc = noc_index) {
   noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc);
 }
+
+// Stateful reads: set_state fixes the source core and size, then each
+// with_state read names only the source's local address.
+template <bool use_vc = false>
+FORCE_INLINE void noc_async_read_one_packet_set_state(uint64_t src_noc_addr, uint32_t size,
+                                                      const uint32_t vc = 0,
+                                                      uint8_t noc = noc_index) {
+  (void)vc;
+  tessera_kernel_context* context = tessera_kernel::ctx();
+  context->noc_read_state_addr[noc & 1u] = src_noc_addr;
+  context->noc_read_state_size[noc & 1u] = size;
+}
+template <bool inc_num_issued = true, bool use_vc = false>
+FORCE_INLINE void noc_async_read_one_packet_with_state(uint32_t src_local_l1_addr,
+                                                       uint32_t dst_local_l1_addr,
+                                                       const uint32_t vc = 0,
+                                                       uint8_t noc = noc_index) {
+  (void)vc;
+  const tessera_kernel_context* context = tessera_kernel::ctx();
+  const uint64_t core = context->noc_read_state_addr[noc & 1u] & ~uint64_t{0xffffffffu};
+  noc_async_read(core | src_local_l1_addr, dst_local_l1_addr,
+                 context->noc_read_state_size[noc & 1u], noc);
+}

@@ -1,3 +1,3 @@
 // 2024 layout: forwards to the current header.
 #pragma once
-#include "api/compute/eltwise_unary/sfpu_unary.h"
+#include "api/compute/eltwise_unary/gelu.h"

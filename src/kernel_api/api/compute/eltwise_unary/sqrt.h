@@ -5,11 +5,6 @@
 
 namespace ckernel {
 
-ALWI void sqrt_tile_init() {
-  tessera_kernel::compute_call(TESSERA_COMPUTE_UNARY_INIT, TESSERA_UNARY_SQRT);
-}
-ALWI void sqrt_tile(uint32_t idst) {
-  tessera_kernel::compute_call(TESSERA_COMPUTE_UNARY_TILE, TESSERA_UNARY_SQRT, idst, 0u);
-}
+TESSERA_SFPU_UNARY(sqrt, TESSERA_UNARY_SQRT)
 
 }  // namespace ckernel

@@ -11,7 +11,13 @@
 
 namespace tessera::sim {
 
+// How far to look. kFull confirms a possible system-call instruction with a
+// disassembler (a child process); kSymbolsOnly is for a device process,
+// which may start none: the host checked the object in full before sending.
+enum class KernelObjectScan { kFull, kSymbolsOnly };
+
 // Checks the shared object at `path`, compiled from kernel `kernel_name`.
-Status check_kernel_object(const std::string& path, const std::string& kernel_name);
+Status check_kernel_object(const std::string& path, const std::string& kernel_name,
+                           KernelObjectScan scan = KernelObjectScan::kFull);
 
 }  // namespace tessera::sim

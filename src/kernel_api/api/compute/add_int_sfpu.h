@@ -1,0 +1,15 @@
+// add_int_tile: integer add of two destination registers into a third
+// (Dst holds integers as exact floats; exact up to 2^24).
+#pragma once
+
+#include "api/compute/binary_bitwise_sfpu.h"
+
+namespace ckernel {
+
+template <DataFormat data_format = DataFormat::Int32>
+ALWI void add_int_tile_init() {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, TESSERA_BINARY_ADD);
+}
+TESSERA_BITWISE_BINARY(add_int_tile, TESSERA_BINARY_ADD)
+
+}  // namespace ckernel

@@ -1,0 +1,9 @@
+// tt-metal's eltwise kernels include this and pick SFPU headers with
+// SFPU_OP_*_INCLUDE defines. Every unary header is small here, so all of
+// them are included whatever the defines say.
+#pragma once
+
+#include "api/compute/eltwise_unary/exp.h"
+#include "api/compute/eltwise_unary/recip.h"
+#include "api/compute/eltwise_unary/sfpu_unary.h"
+#include "api/compute/eltwise_unary/sqrt.h"

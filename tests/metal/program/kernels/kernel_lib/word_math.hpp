@@ -1,0 +1,8 @@
+// Included by page_loop.hpp from its own directory.
+#pragma once
+
+namespace kernel_lib {
+inline uint32_t scaled(uint32_t word) {
+  return word * FACTOR;
+}
+}  // namespace kernel_lib
