@@ -70,6 +70,10 @@ TEST_F(RunCommandTest, ADirectoryOfBinariesPassesAndIsReported) {
   EXPECT_THAT(result.out, HasSubstr("1 output(s) match their golden"));
   EXPECT_THAT(result.out, HasSubstr("no golden"));
   EXPECT_THAT(result.out, HasSubstr("3 program(s): 2 passed, 0 failed, 0 error(s), 1 skipped"));
+  // The table shows each program's smallest PCC and says submit time is per loop.
+  EXPECT_THAT(result.out, HasSubstr("PROGRAM  PCC  LOAD_MS  SUBMIT_MS/LOOP"));
+  EXPECT_THAT(result.out, ::testing::ContainsRegex(
+                              "PASS +TTMetal +0 +1 +[0-9.]+ +[0-9.]+ +binaries/golden.ttm"));
 
   Json report = read_json(dir / "run_results.json");
   EXPECT_EQ(report["command"], "run");

@@ -75,7 +75,7 @@ std::vector<FileRun> sample_run() {
   pass.timings.submit_total_ms = 0.5;
   GoldenComparison nan_pcc;
   nan_pcc.pcc = std::numeric_limits<double>::quiet_NaN();
-  pass.checks.push_back({0, "out", nan_pcc});
+  pass.checks.push_back({0, "out", nan_pcc, {}});
   pass.spans.push_back({{"dir/a<b>.ttm program 0", "program", 1100000, 500000}, -1});
   runtime::TraceSpan command{"EnqueueProgram", "command", 1200000, 100000, 1, 3};
   pass.spans.push_back({command, 0});

@@ -1,6 +1,7 @@
 #include "results_merge.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -51,10 +52,26 @@ ProgramRun program_run_from_json(const Json& entry) {
   run.loops = entry.value("loops", 0u);
   if (entry.contains("timings_ms") && entry["timings_ms"].is_object()) {
     const Json& t = entry["timings_ms"];
-    run.timings = {number_or_zero(t, "load"),         number_or_zero(t, "inputs"),
-                   number_or_zero(t, "submit_total"), number_or_zero(t, "submit_min"),
-                   number_or_zero(t, "wait"),         number_or_zero(t, "read_back"),
-                   number_or_zero(t, "compare")};
+    run.timings = {number_or_zero(t, "load"),
+                   number_or_zero(t, "inputs"),
+                   number_or_zero(t, "submit_total"),
+                   number_or_zero(t, "submit_min"),
+                   number_or_zero(t, "wait"),
+                   number_or_zero(t, "read_back"),
+                   number_or_zero(t, "compare"),
+                   t.contains("warmup") ? number_or_zero(t, "warmup") : -1.0};
+  }
+  if (entry.contains("outputs") && entry["outputs"].is_array()) {
+    for (const Json& output : entry["outputs"]) {
+      OutputCheck check;
+      check.output = output.value("output", 0u);
+      check.name = output.value("name", "");
+      check.comparison.pcc = output.contains("pcc") && output["pcc"].is_number()
+                                 ? output["pcc"].get<double>()
+                                 : std::nan("");
+      check.comparison.passed = output.value("passed", false);
+      run.checks.push_back(std::move(check));
+    }
   }
   return run;
 }

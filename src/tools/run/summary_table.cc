@@ -1,6 +1,7 @@
 #include "summary_table.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -26,6 +27,17 @@ std::string one_line(const std::string& text) {
   std::string line = text.substr(0, text.find('\n'));
   if (line.size() > kNoteWidth) line = line.substr(0, kNoteWidth - 3) + "...";
   return line;
+}
+
+// The smallest PCC over a program's compared outputs, or "-".
+std::string smallest_pcc(const ProgramRun& run) {
+  if (run.checks.empty()) return "-";
+  double smallest = run.checks[0].comparison.pcc;
+  for (const OutputCheck& check : run.checks) smallest = std::min(smallest, check.comparison.pcc);
+  if (std::isnan(smallest)) return "n/a";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", smallest);
+  return text;
 }
 
 }  // namespace
@@ -62,14 +74,14 @@ std::string totals_line(const OutcomeCounts& counts) {
 
 std::string summary_table(const std::vector<FileRun>& files) {
   std::vector<std::vector<std::string>> rows = {
-      {"RESULT", "RUNTIME", "PROGRAM", "LOAD_MS", "SUBMIT_MS", "FILE", "NOTE"}};
+      {"RESULT", "RUNTIME", "PROGRAM", "PCC", "LOAD_MS", "SUBMIT_MS/LOOP", "FILE", "NOTE"}};
   for (const FileRun& file : files) {
     for (const ProgramRun& run : file.programs) {
       double mean = run.loops ? run.timings.submit_total_ms / run.loops : 0;
       rows.push_back({upper(outcome_name(run.outcome)), run.runtime.empty() ? "-" : run.runtime,
                       run.program_index >= 0 ? std::to_string(run.program_index) : "-",
-                      milliseconds(run.timings.load_ms), run.loops ? milliseconds(mean) : "-",
-                      run.file, one_line(run.message)});
+                      smallest_pcc(run), milliseconds(run.timings.load_ms),
+                      run.loops ? milliseconds(mean) : "-", run.file, one_line(run.message)});
     }
   }
   std::vector<size_t> widths(rows[0].size(), 0);

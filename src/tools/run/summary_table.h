@@ -18,7 +18,8 @@ OutcomeCounts count_outcomes(const std::vector<FileRun>& files);
 // "4 program(s): 3 passed, 1 failed, 0 errors, 0 skipped".
 std::string totals_line(const OutcomeCounts& counts);
 
-// Columns: result, runtime, program, load ms, submit ms (mean), file, note.
+// Columns: result, runtime, program, smallest output PCC, load ms, submit ms
+// (mean per loop), file, note.
 std::string summary_table(const std::vector<FileRun>& files);
 
 }  // namespace tessera::tools::run
