@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "run/junit_writer.h"
+#include "run/report_file.h"
 #include "run/results_merge.h"
 #include "run/run_session.h"
 #include "run/summary_table.h"
@@ -31,18 +32,6 @@ Result<run::ShardResults> read_shard(const std::string& path) {
   return run::ShardResults{path, std::move(report)};
 }
 
-bool write_file(const std::string& path, const std::string& text, const char* what, bool quiet) {
-  std::ofstream file(path, std::ios::trunc);
-  file << text;
-  file.close();
-  if (!file) {
-    std::cerr << "error: cannot write the " << what << " '" << path << "'\n";
-    return false;
-  }
-  if (!quiet) std::cerr << "wrote " << what << " " << path << "\n";
-  return true;
-}
-
 int run_merge(const MergeOptions& options) {
   std::vector<run::ShardResults> shards;
   for (const std::string& path : options.inputs) {
@@ -62,11 +51,11 @@ int run_merge(const MergeOptions& options) {
   std::string junit = options.junit.empty()
                           ? std::filesystem::path(options.output).replace_extension(".xml").string()
                           : options.junit;
-  bool written =
-      write_file(options.output, merged->report.dump(2) + "\n", "results", options.quiet);
-  written =
-      write_file(junit, run::junit_xml(command, merged->files), "JUnit report", options.quiet) &&
-      written;
+  bool written = run::write_report_file(options.output, merged->report.dump(2) + "\n", "results",
+                                        options.quiet);
+  written = run::write_report_file(junit, run::junit_xml(command, merged->files), "JUnit report",
+                                   options.quiet) &&
+            written;
   run::OutcomeCounts counts = run::count_outcomes(merged->files);
   std::cout << (options.quiet ? "" : "\n")
             << (options.quiet ? run::totals_line(counts) + "\n"

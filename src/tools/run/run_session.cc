@@ -13,24 +13,13 @@
 #include "output_files.h"
 #include "perf_summary.h"
 #include "progress_display.h"
+#include "report_file.h"
 #include "results_json.h"
 #include "shard.h"
 #include "summary_table.h"
 
 namespace tessera::tools::run {
 namespace {
-
-bool write_text(const std::string& path, const std::string& text, bool quiet, const char* what) {
-  std::ofstream file(path, std::ios::trunc);
-  file << text;
-  file.close();
-  if (!file) {
-    std::cerr << "error: cannot write the " << what << " '" << path << "'\n";
-    return false;
-  }
-  if (!quiet) std::cerr << "wrote " << what << " " << path << "\n";
-  return true;
-}
 
 FileRun path_error(const BinaryPath& entry) {
   FileRun file;
@@ -129,15 +118,17 @@ int run_session(const std::string& command, const RunOptions& options) {
 
   nlohmann::ordered_json report = results_json(command, files);
   if (!options.shard.empty()) report["shard"] = shard_json(all_paths, options);
-  bool written = write_text(options.result_file, report.dump(2) + "\n", options.quiet, "results");
-  written =
-      write_text(junit_path(options), junit_xml(command, files), options.quiet, "JUnit report") &&
-      written;
+  bool written =
+      write_report_file(options.result_file, report.dump(2) + "\n", "results", options.quiet);
+  written = write_report_file(junit_path(options), junit_xml(command, files), "JUnit report",
+                              options.quiet) &&
+            written;
   if (options.collect_trace) {
+    written = write_report_file(options.trace_file, chrome_trace(files).dump() + "\n", "trace",
+                                options.quiet) &&
+              written;
     written =
-        write_text(options.trace_file, chrome_trace(files).dump() + "\n", options.quiet, "trace") &&
-        written;
-    written = write_text(options.csv_file, op_csv(files), options.quiet, "per-op CSV") && written;
+        write_report_file(options.csv_file, op_csv(files), "per-op CSV", options.quiet) && written;
   }
 
   OutcomeCounts counts = count_outcomes(files);
