@@ -464,61 +464,65 @@ void kernel_main() { DPRINT << "semaphore at offset " << (get_semaphore(0) & 0xf
   EXPECT_EQ(program.dprint_log().text(), "(1,2) hello.cpp: semaphore at offset 0\n");
 }
 
+// Runs the word kernel in tests/metal/program/kernels/`file` (one CB page
+// at a time over `pages` pages of a DRAM buffer, with `define`) on core
+// (4,4); each 32-bit word before and after, for the test to compare.
+struct WordRun {
+  std::vector<uint32_t> before, after;
+};
+class FileKernelTest : public ProgramTest {
+ protected:
+  static constexpr uint32_t kPage = 256;
+  WordRun run_word_kernel(Program& program, DataMovementConfig& config, const std::string& file,
+                          std::pair<std::string, std::string> define, uint32_t pages,
+                          uint8_t seed) {
+    Buffer buffer = filled_dram_buffer(kPage * pages, kPage, seed);
+    WordRun words{as_words(read(buffer)), {}};
+    config = writer_config({kPage});
+    config.defines = {std::move(define)};
+    const std::string path = TESSERA_SOURCE_DIR "/tests/metal/program/kernels/" + file;
+    auto kernel = create_kernel(program, path, {{{4, 4}, {4, 4}}}, config);
+    EXPECT_TRUE(kernel.ok()) << kernel.error().describe();
+    if (!kernel.ok()) return words;
+    EXPECT_TRUE(create_circular_buffer(program, {{{4, 4}, {4, 4}}},
+                                       CircularBufferConfig(kPage, {{0, {{}, kPage}}}))
+                    .ok());
+    EXPECT_TRUE(set_runtime_args(program, *kernel, CoreCoord{4, 4},
+                                 {static_cast<uint32_t>(buffer.address()), pages})
+                    .ok());
+    Status status = run(program);
+    EXPECT_TRUE(status.ok()) << status.error().describe();
+    words.after = as_words(read(buffer));
+    return words;
+  }
+  static std::vector<uint32_t> as_words(const std::vector<uint8_t>& bytes) {
+    std::vector<uint32_t> words(bytes.size() / 4);
+    std::memcpy(words.data(), bytes.data(), words.size() * 4);
+    return words;
+  }
+};
+
 // A kernel file's own headers (and theirs, from their directory) come
 // with it; the kernel has no include of the dataflow API (the prelude).
-TEST_F(ProgramTest, KernelFromAFileWithHeadersBesideIt) {
-  constexpr uint32_t kPage = 256, kPages = 8;
-  Buffer buffer = filled_dram_buffer(kPage * kPages, kPage, 23);
-  const std::vector<uint8_t> before = read(buffer);
+TEST_F(FileKernelTest, KernelFromAFileWithHeadersBesideIt) {
   Program program("with_helpers");
-  DataMovementConfig config = writer_config({kPage});
-  config.defines = {{"FACTOR", "5u"}};
-  auto kernel = create_kernel(
-      program, TESSERA_SOURCE_DIR "/tests/metal/program/kernels/scale_words_with_helpers.cpp",
-      {{{4, 4}, {4, 4}}}, config);
-  ASSERT_TRUE(kernel.ok()) << kernel.error().describe();
-  ASSERT_TRUE(create_circular_buffer(program, {{{4, 4}, {4, 4}}},
-                                     CircularBufferConfig(kPage, {{0, {{}, kPage}}}))
-                  .ok());
-  ASSERT_TRUE(set_runtime_args(program, *kernel, CoreCoord{4, 4},
-                               {static_cast<uint32_t>(buffer.address()), kPages})
-                  .ok());
-  Status status = run(program);
-  ASSERT_TRUE(status.ok()) << status.error().describe();
-  const std::vector<uint8_t> after = read(buffer);
-  for (std::size_t i = 0; i < before.size(); i += 4) {
-    uint32_t old_word, new_word;
-    std::memcpy(&old_word, before.data() + i, 4);
-    std::memcpy(&new_word, after.data() + i, 4);
-    ASSERT_EQ(new_word, old_word * 5u) << "word " << i / 4;
+  DataMovementConfig config;
+  WordRun words =
+      run_word_kernel(program, config, "scale_words_with_helpers.cpp", {"FACTOR", "5u"}, 8, 23);
+  ASSERT_EQ(words.after.size(), words.before.size());
+  for (std::size_t i = 0; i < words.before.size(); ++i) {
+    ASSERT_EQ(words.after[i], words.before[i] * 5u) << "word " << i;
   }
 }
 
-TEST_F(ProgramTest, KernelFromAFileWithDefines) {
-  constexpr uint32_t kPage = 256, kPages = 24;
-  Buffer buffer = filled_dram_buffer(kPage * kPages, kPage, 21);
-  const std::vector<uint8_t> before = read(buffer);
+TEST_F(FileKernelTest, KernelFromAFileWithDefines) {
   Program program("from_file");
-  DataMovementConfig config = writer_config({kPage});
-  config.defines = {{"INCREMENT", "3u"}};
-  auto kernel =
-      create_kernel(program, TESSERA_SOURCE_DIR "/tests/metal/program/kernels/increment_words.cpp",
-                    {{{4, 4}, {4, 4}}}, config);
-  ASSERT_TRUE(kernel.ok()) << kernel.error().describe();
-  ASSERT_TRUE(create_circular_buffer(program, {{{4, 4}, {4, 4}}},
-                                     CircularBufferConfig(kPage, {{0, {{}, kPage}}}))
-                  .ok());
-  ASSERT_TRUE(set_runtime_args(program, *kernel, CoreCoord{4, 4},
-                               {static_cast<uint32_t>(buffer.address()), kPages})
-                  .ok());
-  Status status = run(program);
-  ASSERT_TRUE(status.ok()) << status.error().describe();
-  const std::vector<uint8_t> after = read(buffer);
-  for (std::size_t i = 0; i < before.size(); i += 4) {
-    uint32_t old_word, new_word;
-    std::memcpy(&old_word, before.data() + i, 4);
-    std::memcpy(&new_word, after.data() + i, 4);
-    ASSERT_EQ(new_word, old_word + 3) << "word " << i / 4;
+  DataMovementConfig config;
+  WordRun words =
+      run_word_kernel(program, config, "increment_words.cpp", {"INCREMENT", "3u"}, 24, 21);
+  ASSERT_EQ(words.after.size(), words.before.size());
+  for (std::size_t i = 0; i < words.before.size(); ++i) {
+    ASSERT_EQ(words.after[i], words.before[i] + 3) << "word " << i;
   }
   auto missing = create_kernel(program, "no/such/kernel.cpp", {{{0, 0}, {0, 0}}}, config);
   ASSERT_FALSE(missing.ok());
