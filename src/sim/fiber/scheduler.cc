@@ -17,7 +17,10 @@ namespace {
 
 unsigned worker_count(const SchedulerOptions& options, std::size_t core_groups) {
   if (options.deterministic) return 1;
-  unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
+  // Asked once: glibc reads /sys and /proc for it on every call (and in a
+  // sandboxed device process those reads fail before its fallback).
+  static const unsigned hardware_threads = std::thread::hardware_concurrency();
+  unsigned threads = options.threads != 0 ? options.threads : hardware_threads;
   threads = std::max(1u, threads);
   return static_cast<unsigned>(std::min<std::size_t>(threads, core_groups));
 }
