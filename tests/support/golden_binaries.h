@@ -54,4 +54,17 @@ inline std::vector<uint8_t> multiply_binary(bool with_goldens = true, float outp
   return std::move(bytes).value();
 }
 
+// The eltwise multiply with one kernel reading an address no buffer covers:
+// it loads, then fails while running.
+inline std::vector<uint8_t> failing_multiply_binary() {
+  std::string json = example_json("eltwise_multiply.ttm.json");
+  std::string from = "constexpr uint32_t lhs_address = 0x40000;";
+  size_t at = json.find(from);
+  if (at == std::string::npos) throw std::runtime_error("example kernel changed");
+  json.replace(at, from.size(), "constexpr uint32_t lhs_address = 0x90000;");
+  auto bytes = format::json_to_binary(json, format::BinaryKind::kMetal);
+  if (!bytes.ok()) throw std::runtime_error(bytes.error().describe());
+  return std::move(bytes).value();
+}
+
 }  // namespace tessera::testing

@@ -15,19 +15,6 @@ namespace {
 using ::testing::HasSubstr;
 using Json = nlohmann::json;
 
-// The eltwise multiply with one kernel reading an address no buffer covers:
-// it loads, then fails while running.
-std::vector<uint8_t> failing_binary() {
-  std::string json = example_json("eltwise_multiply.ttm.json");
-  std::string from = "constexpr uint32_t lhs_address = 0x40000;";
-  size_t at = json.find(from);
-  if (at == std::string::npos) throw std::runtime_error("example kernel changed");
-  json.replace(at, from.size(), "constexpr uint32_t lhs_address = 0x90000;");
-  auto bytes = format::json_to_binary(json, format::BinaryKind::kMetal);
-  if (!bytes.ok()) throw std::runtime_error(bytes.error().describe());
-  return std::move(bytes).value();
-}
-
 Json read_json(const std::filesystem::path& path) {
   return Json::parse(read_text_file(path));
 }
@@ -140,7 +127,7 @@ TEST_F(RunCommandTest, CorruptAndFailingBinariesDoNotStopTheOthers) {
   std::vector<uint8_t> corrupt = multiply_binary();
   corrupt.resize(corrupt.size() / 2);
   write_bytes(dir / "binaries/a_corrupt.ttm", corrupt);
-  write_bytes(dir / "binaries/b_failing.ttm", failing_binary());
+  write_bytes(dir / "binaries/b_failing.ttm", failing_multiply_binary());
   CliResult result = run({"binaries"});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_THAT(result.err, HasSubstr("error: binaries/a_corrupt.ttm"));

@@ -33,18 +33,6 @@ std::vector<uint8_t> multiply_with_golden(const Json& shape, const std::string& 
   return std::move(bytes).value();
 }
 
-// The multiply with a kernel reading an address no buffer covers.
-std::vector<uint8_t> failing_binary() {
-  std::string json = example_json("eltwise_multiply.ttm.json");
-  std::string from = "constexpr uint32_t lhs_address = 0x40000;";
-  size_t at = json.find(from);
-  if (at == std::string::npos) throw std::runtime_error("example kernel changed");
-  json.replace(at, from.size(), "constexpr uint32_t lhs_address = 0x90000;");
-  auto bytes = format::json_to_binary(json, format::BinaryKind::kMetal);
-  if (!bytes.ok()) throw std::runtime_error(bytes.error().describe());
-  return std::move(bytes).value();
-}
-
 class RunKeepsResultsTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -151,7 +139,7 @@ TEST_F(RunKeepsResultsTest, AGoldenOfAnotherShapeOrTypeFailsNamingBoth) {
 }
 
 TEST_F(RunKeepsResultsTest, TheTimeOfAFailedSubmitIsRecorded) {
-  write_bytes(dir / "binaries/failing.ttm", failing_binary());
+  write_bytes(dir / "binaries/failing.ttm", failing_multiply_binary());
   CliResult result = run({"binaries/failing.ttm"});
   EXPECT_EQ(result.exit_code, 1);
   Json entry = report()["results"][0];

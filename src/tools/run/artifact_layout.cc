@@ -2,16 +2,12 @@
 
 #include <iostream>
 
+#include "output_files.h"
+
 namespace tessera::tools::run {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path canonical_or_absolute(const fs::path& path) {
-  std::error_code error;
-  fs::path resolved = fs::weakly_canonical(fs::absolute(path), error);
-  return error ? fs::absolute(path).lexically_normal() : resolved;
-}
 
 // Whether `inner` is `outer` or lies under it.
 bool contains(const fs::path& outer, const fs::path& inner) {
@@ -37,7 +33,7 @@ std::string artifact_dir_problem(const std::string& dir, bool clean) {
   if (fs::exists(dir, error) && !fs::is_directory(dir, error)) {
     return "--artifact-dir '" + dir + "' is a file, not a directory";
   }
-  if (clean && contains(canonical_or_absolute(dir), canonical_or_absolute(fs::current_path()))) {
+  if (clean && contains(resolved_path(dir), resolved_path(fs::current_path()))) {
     return "--clean-artifacts would empty '" + dir +
            "', which holds the working directory; name a folder of its own with --artifact-dir";
   }
@@ -60,7 +56,7 @@ Status clean_artifact_dir(const std::string& dir) {
 
 Result<fs::path> ArtifactLayout::binary_folder(const std::string& path) {
   const std::string file_name = fs::path(path).filename().string();
-  const std::string owner = canonical_or_absolute(path).string();
+  const std::string owner = resolved_path(path).string();
   std::string name = file_name;
   for (int suffix = 2;; ++suffix) {
     auto [it, inserted] = owners_.emplace(name, owner);

@@ -5,17 +5,13 @@
 #include <vector>
 
 namespace tessera::tools::run {
-namespace {
-
 namespace fs = std::filesystem;
 
-fs::path resolved(const std::string& path) {
+fs::path resolved_path(const fs::path& path) {
   std::error_code error;
   fs::path full = fs::weakly_canonical(fs::absolute(path), error);
   return error ? fs::absolute(path).lexically_normal() : full;
 }
-
-}  // namespace
 
 std::string junit_path(const RunOptions& options) {
   if (!options.junit_file.empty()) return options.junit_file;
@@ -35,7 +31,7 @@ std::string colliding_output_files(const RunOptions& options) {
   }
   for (size_t i = 0; i < files.size(); ++i) {
     for (size_t j = i + 1; j < files.size(); ++j) {
-      if (resolved(files[i].second) != resolved(files[j].second)) continue;
+      if (resolved_path(files[i].second) != resolved_path(files[j].second)) continue;
       return files[i].first + " and " + files[j].first + " are both '" + files[j].second +
              "': one report would overwrite the other; give them different paths";
     }
