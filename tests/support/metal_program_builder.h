@@ -119,6 +119,30 @@ class MetalProgramBuilder {
     add(queue, tt_metal::CommandType::EnqueueProgramCommand,
         tt_metal::CreateEnqueueProgramCommandDirect(builder_, nullptr, program).Union());
   }
+  // A kernel of a multi-kernel program: its source type (Noc0: BRISC,
+  // Noc1: NCRISC, Tensix: compute) and the cores it runs on.
+  struct ProgramKernel {
+    tt_metal::SourceType type = tt_metal::SourceType::Noc0;
+    std::string source;
+    int core_y = 0, core_x = 0;  // first core
+    int rows = 1, columns = 1;   // of cores from there
+  };
+  // An EnqueueProgramCommand of `kernels`, with no CBs.
+  void program(int queue, const std::vector<ProgramKernel>& kernels) {
+    std::vector<flatbuffers::Offset<tt_metal::KernelDesc>> descs;
+    for (const ProgramKernel& kernel : kernels) {
+      auto kernel_source =
+          tt_metal::CreateKernelSourceDirect(builder_, kernel.type, kernel.source.c_str());
+      std::vector<tt_target::Dim2dRange> cores = {
+          tt_target::Dim2dRange(tt_target::Dim2d(kernel.core_y, kernel.core_x),
+                                tt_target::Dim2d(kernel.rows, kernel.columns))};
+      descs.push_back(tt_metal::CreateKernelDescDirect(builder_, tt_metal::Kernel::KernelSource,
+                                                       kernel_source.Union(), &cores));
+    }
+    auto program = tt_metal::CreateProgramDescDirect(builder_, &descs);
+    add(queue, tt_metal::CommandType::EnqueueProgramCommand,
+        tt_metal::CreateEnqueueProgramCommandDirect(builder_, nullptr, program).Union());
+  }
   void finish(int queue) {
     add(queue, tt_metal::CommandType::FinishCommand,
         tt_metal::CreateFinishCommand(builder_).Union());

@@ -10,6 +10,7 @@
 #include "tessera/base/status.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/device.h"
+#include "tessera/runtime/dprint.h"
 #include "tessera/runtime/tensor.h"
 
 namespace tt::target::ttnn {
@@ -74,6 +75,8 @@ struct SubmitOptions {
   OpHook after_op;   // TTNN only
   // Record TraceSpans (programs, ops / commands, kernels) into the result.
   bool collect_trace = false;
+  // Kernel debug prints (TTM0): off unless a sink is set.
+  DprintOptions dprint{};
 };
 
 struct SubmitResult {

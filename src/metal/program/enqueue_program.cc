@@ -37,7 +37,7 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   TESSERA_ASSIGN_OR_RETURN(sim::ProgramPlan plan, lay_out_program(program, device.descriptor()));
   TESSERA_ASSIGN_OR_RETURN(sim::KernelCache * cache, sim::program_kernel_cache());
   std::shared_ptr<sim::Chip> chip = device.chip();
-  std::shared_ptr<sim::DprintLog> dprint = program.dprint_;
+  std::shared_ptr<sim::DprintLog> dprint = options.dprint ? options.dprint : program.dprint_;
   sim::SchedulerOptions scheduler;
   scheduler.stall_limit = options.kernel_stall_limit;
   sim::DeviceProcess* process = device.device_process();

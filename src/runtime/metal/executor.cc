@@ -8,6 +8,7 @@
 #include "command_detail.h"
 #include "command_handlers.h"
 #include "device_program_io.h"
+#include "dprint_relay.h"
 #include "submit_trace.h"
 
 namespace tessera::runtime::metal_backend {
@@ -202,6 +203,7 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
   std::optional<SubmitTrace> trace;
   if (options.collect_trace) trace.emplace(queue_count);
   SubmitContext submit(*target, queue_count, trace ? &*trace : nullptr);
+  submit.set_dprint(make_dprint_relay(options.dprint, target->id()));
   for (size_t i = 0; i < inputs.size(); ++i) {
     submit.add_host_tensor(program.inputs()->Get(static_cast<uint32_t>(i))->global_id(), inputs[i]);
   }

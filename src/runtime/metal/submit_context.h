@@ -18,6 +18,7 @@
 #include "tessera/metal/device.h"
 #include "tessera/metal/event.h"
 #include "tessera/runtime/tensor.h"
+#include "tessera/sim/jit/dprint_log.h"
 
 namespace tessera::runtime::metal_backend {
 
@@ -35,6 +36,9 @@ class SubmitContext {
 
   metal::Device& device() { return device_; }
   SubmitTrace* trace_spans() { return trace_spans_; }
+  // Where the submit's kernels print; null when DPRINT is off.
+  void set_dprint(std::shared_ptr<sim::DprintLog> dprint) { dprint_ = std::move(dprint); }
+  const std::shared_ptr<sim::DprintLog>& dprint() const { return dprint_; }
 
   // Buffers by global id (shared, so a lookup on the hot path copies nothing).
   Result<std::shared_ptr<const LiveBuffer>> buffer(uint32_t global_id) const;
@@ -64,6 +68,7 @@ class SubmitContext {
  private:
   metal::Device& device_;
   SubmitTrace* trace_spans_;
+  std::shared_ptr<sim::DprintLog> dprint_;
   mutable std::mutex mutex_;
   std::condition_variable event_recorded_;
   std::map<uint32_t, std::shared_ptr<const LiveBuffer>> buffers_;

@@ -334,6 +334,7 @@ std::vector<uint8_t> encode(const RunReply& reply) {
     out.u32(static_cast<uint32_t>(line.core.y));
     out.text(line.kernel);
     out.text(line.text);
+    out.u8(static_cast<uint8_t>(line.risc));
   }
   out.u32(static_cast<uint32_t>(reply.spans.size()));
   for (const SpanRecord& span : reply.spans) {
@@ -349,12 +350,13 @@ Result<RunReply> decode_run_reply(std::span<const uint8_t> bytes) {
   wire::Reader in(bytes);
   RunReply reply;
   reply.status = get_status(in);
-  reply.dprint.resize(in.count(16));
+  reply.dprint.resize(in.count(17));
   for (DprintLine& line : reply.dprint) {
     line.core.x = static_cast<int>(in.u32());
     line.core.y = static_cast<int>(in.u32());
     line.kernel = in.text();
     line.text = in.text();
+    line.risc = in.choice<DprintRisc>(static_cast<uint32_t>(DprintRisc::kAllTriscs) + 1);
   }
   reply.spans.resize(in.count(28));
   for (SpanRecord& span : reply.spans) {

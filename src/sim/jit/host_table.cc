@@ -86,6 +86,9 @@ void dprint_modifier(tk_ctx* ctx, std::uint32_t modifier, std::int32_t value) {
     case TESSERA_DPRINT_ENDL:
       invocation.dprint_end_line();
       break;
+    case TESSERA_DPRINT_TRISC:
+      invocation.dprint_select_trisc(value);
+      break;
     default:
       fail_current_fiber(make_error(ErrorCode::kInvalidArgument, "DPRINT modifier ", modifier,
                                     " is unknown (kernel built against another API?)"));

@@ -83,11 +83,39 @@ void KernelInvocation::dprint_append(const std::string& text) {
   dprint_pending_ += text;
 }
 
+void KernelInvocation::dprint_select_trisc(int trisc) {
+  // Each TRISC has its own print buffer: a line is never split across two.
+  if (trisc != dprint_trisc_ && !dprint_pending_.empty()) dprint_end_line();
+  dprint_trisc_ = trisc;
+}
+
 void KernelInvocation::dprint_end_line() {
   if (dprint_log_ != nullptr) {
-    dprint_log_->append({placement_.logical, kernel_->name(), std::move(dprint_pending_)});
+    dprint_log_->append(
+        {placement_.logical, kernel_->name(), std::move(dprint_pending_), dprint_risc()});
   }
   dprint_pending_.clear();
+}
+
+DprintRisc KernelInvocation::dprint_risc() const {
+  switch (context_.processor) {
+    case TESSERA_PROCESSOR_DM0:
+      return DprintRisc::kBrisc;
+    case TESSERA_PROCESSOR_DM1:
+      return DprintRisc::kNcrisc;
+    default:
+      break;
+  }
+  switch (dprint_trisc_) {
+    case 0:
+      return DprintRisc::kTrisc0;
+    case 1:
+      return DprintRisc::kTrisc1;
+    case 2:
+      return DprintRisc::kTrisc2;
+    default:
+      return DprintRisc::kAllTriscs;
+  }
 }
 
 void KernelInvocation::run_on_fiber() {

@@ -91,14 +91,16 @@ class ProgramRunner {
  public:
   // `artifact_folder` is the binary's artifact folder, empty if none is saved.
   ProgramRunner(const RunOptions& options, DevicePool& devices, const runtime::Binary& binary,
-                sim::Arch arch, uint32_t program, fs::path artifact_folder, ProgramRun& record)
+                sim::Arch arch, uint32_t program, fs::path artifact_folder, ProgramRun& record,
+                const runtime::DprintOptions* dprint)
       : options_(options),
         devices_(devices),
         binary_(binary),
         arch_(arch),
         program_(program),
         artifact_folder_(std::move(artifact_folder)),
-        record_(record) {}
+        record_(record),
+        dprint_(dprint) {}
 
   Status run() {
     TESSERA_ASSIGN_OR_RETURN(input_infos_, binary_.program_inputs(program_));
@@ -211,6 +213,7 @@ class ProgramRunner {
   runtime::SubmitOptions submit_options(int32_t loop) {
     runtime::SubmitOptions submit;
     submit.collect_trace = options_.collect_trace;
+    if (dprint_ != nullptr) submit.dprint = *dprint_;
     bool per_op =
         options_.per_op_golden && loop == 0 && binary_.runtime() == runtime::Runtime::kTtnn;
     PerOpGoldenHooks reference;
@@ -472,6 +475,7 @@ class ProgramRunner {
   uint32_t program_;
   fs::path artifact_folder_;
   ProgramRun& record_;
+  const runtime::DprintOptions* dprint_;
 
   std::vector<TensorInfo> input_infos_;
   std::vector<TensorInfo> output_infos_;
@@ -589,7 +593,8 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     record.timings.load_ms = load_ms;
     int64_t start = steady_now_ns();
     Status status;
-    ProgramRunner runner(options_, devices_, *binary, arch, program, artifact_folder, record);
+    ProgramRunner runner(options_, devices_, *binary, arch, program, artifact_folder, record,
+                         dprint_);
     try {
       status = runner.run();
     } catch (const std::exception& exception) {

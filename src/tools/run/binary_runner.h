@@ -11,6 +11,7 @@
 #include "run_options.h"
 #include "run_results.h"
 #include "tessera/format/binary.h"
+#include "tessera/runtime/dprint.h"
 
 namespace tessera::tools::run {
 
@@ -24,9 +25,11 @@ struct FileRun {
 
 class BinaryRunner {
  public:
-  // `artifacts` is null unless artifacts are saved.
-  BinaryRunner(const RunOptions& options, DevicePool& devices, ArtifactLayout* artifacts)
-      : options_(options), devices_(devices), artifacts_(artifacts) {}
+  // `artifacts` is null unless artifacts are saved, `dprint` unless kernels'
+  // DPRINT lines are shown.
+  BinaryRunner(const RunOptions& options, DevicePool& devices, ArtifactLayout* artifacts,
+               const runtime::DprintOptions* dprint)
+      : options_(options), devices_(devices), artifacts_(artifacts), dprint_(dprint) {}
 
   FileRun run_file(const std::string& path);
 
@@ -37,6 +40,7 @@ class BinaryRunner {
   const RunOptions& options_;
   DevicePool& devices_;
   ArtifactLayout* artifacts_;
+  const runtime::DprintOptions* dprint_;
 };
 
 }  // namespace tessera::tools::run

@@ -25,6 +25,7 @@ std::string colliding_output_files(const RunOptions& options) {
                                     "extension .xml)"
                                   : "--junit",
        junit_path(options)}};
+  if (!options.dprint_file.empty()) files.emplace_back("--dprint-file", options.dprint_file);
   if (options.collect_trace) {
     files.emplace_back("--trace-file", options.trace_file);
     files.emplace_back("--csv-file", options.csv_file);

@@ -1,6 +1,7 @@
 #include "run_options.h"
 
 #include "shard.h"
+#include "tessera/runtime/dprint.h"
 
 namespace tessera::tools::run {
 
@@ -107,6 +108,20 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   command.add_option("--shard", options.shard,
                      "K/N: run only shard K (1..N) of the binaries, chosen by path; merge the "
                      "shards' result files with `tessera merge-results`");
+  command
+      .add_option("--dprint-cores", options.dprint_cores,
+                  "Show kernels' DPRINT lines from these logical cores: all, x,y, "
+                  "(x1,y1),(x2,y2) or (x1,y1)-(x2,y2)")
+      ->envname("TT_METAL_DPRINT_CORES");
+  command
+      .add_option("--dprint-riscvs", options.dprint_riscvs,
+                  "Only DPRINT lines of these RISCs: a subset of BR,NC,TR0,TR1,TR2 (default all)")
+      ->envname("TT_METAL_DPRINT_RISCVS");
+  command
+      .add_option("--dprint-file", options.dprint_file,
+                  "Write DPRINT lines to this file instead of stderr (all cores unless "
+                  "--dprint-cores)")
+      ->envname("TT_METAL_DPRINT_FILE");
   // Whether allclose is enforced is known only after parsing.
   command.preparse_callback([&options](std::size_t) { options.enforce_allclose = false; });
   command.parse_complete_callback([&options, atol, rtol] {
@@ -114,8 +129,22 @@ void add_run_options(CLI::App& command, RunOptions& options) {
   });
 }
 
+bool dprint_enabled(const RunOptions& options) {
+  return !options.dprint_cores.empty() || !options.dprint_file.empty();
+}
+
 std::string validate_run_options(const RunOptions& options) {
   if (options.atol < 0 || options.rtol < 0) return "--atol and --rtol must not be negative";
+  if (!options.dprint_cores.empty()) {
+    if (auto cores = runtime::parse_dprint_cores(options.dprint_cores); !cores.ok()) {
+      return "--dprint-cores: " + cores.error().describe();
+    }
+  }
+  if (!options.dprint_riscvs.empty()) {
+    if (auto riscs = runtime::parse_dprint_riscs(options.dprint_riscvs); !riscs.ok()) {
+      return "--dprint-riscvs: " + riscs.error().describe();
+    }
+  }
   if (!options.shard.empty()) {
     if (auto shard = parse_shard(options.shard); !shard.ok()) return shard.error().describe();
   }

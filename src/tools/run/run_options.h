@@ -58,6 +58,11 @@ struct RunOptions {
   bool load_kernels = false;
   std::string kernel_source_dir = "tessera-kernels";
   std::string shard;  // "K/N": run only that 1/N of the binaries; empty: all
+  // Kernel DPRINT, selected as tt-metal's TT_METAL_DPRINT_* variables do
+  // (which give the defaults): on when cores or a file is given.
+  std::string dprint_cores;   // "all", "x,y", "(x1,y1)-(x2,y2)", ...
+  std::string dprint_riscvs;  // "BR,NC,TR0,TR1,TR2" or a subset; empty: all
+  std::string dprint_file;    // empty: stderr
 
   // perf only.
   bool collect_trace = false;
@@ -67,6 +72,9 @@ struct RunOptions {
 
 // Adds the options of `run` (all of which `perf` shares) to `command`.
 void add_run_options(CLI::App& command, RunOptions& options);
+
+// Whether kernels' DPRINT lines are shown.
+bool dprint_enabled(const RunOptions& options);
 
 // Checks option values CLI11 cannot express; returns an error message or "".
 std::string validate_run_options(const RunOptions& options);

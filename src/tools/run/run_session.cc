@@ -8,6 +8,7 @@
 #include "binary_paths.h"
 #include "binary_runner.h"
 #include "chrome_trace.h"
+#include "dprint_output.h"
 #include "junit_writer.h"
 #include "op_csv.h"
 #include "output_files.h"
@@ -97,13 +98,23 @@ int run_session(const std::string& command, const RunOptions& options) {
       return kExitError;
     }
   }
+  std::unique_ptr<DprintOutput> dprint;
+  if (dprint_enabled(options)) {
+    auto opened = DprintOutput::open(options);
+    if (!opened.ok()) {
+      std::cerr << "error: " << opened.error().describe() << "\n";
+      return kExitError;
+    }
+    dprint = std::move(opened).value();
+  }
   const std::vector<BinaryPath> all_paths = collect_binary_paths(options.paths);
   const std::vector<BinaryPath> paths = shard_paths(all_paths, options);
   std::vector<FileRun> files;
   {
     DevicePool devices(device_isolation(options));
     ArtifactLayout artifacts(options.artifact_dir);
-    BinaryRunner runner(options, devices, options.save_artifacts ? &artifacts : nullptr);
+    BinaryRunner runner(options, devices, options.save_artifacts ? &artifacts : nullptr,
+                        dprint ? &dprint->submit_options() : nullptr);
     ProgressDisplay progress(options.quiet, paths.size());
     for (size_t i = 0; i < paths.size(); ++i) {
       progress.start_file(i, paths[i].path);

@@ -118,6 +118,8 @@ struct EnqueueProgramOptions {
   // A kernel running this long without waiting or finishing is stopped and
   // the run fails as stalled (sim::SchedulerOptions::stall_limit).
   std::chrono::milliseconds kernel_stall_limit{sim::SchedulerOptions{}.stall_limit};
+  // Where this run's DPRINT lines go; null: the program's own dprint_log().
+  std::shared_ptr<sim::DprintLog> dprint{};
 };
 
 // Runs `program` in queue order on `device`. Blocking: returns the run's

@@ -95,6 +95,9 @@ enum tessera_dprint_modifier {
   TESSERA_DPRINT_DEC = 5,
   TESSERA_DPRINT_OCT = 6,
   TESSERA_DPRINT_ENDL = 7,
+  /* value: the TRISC (0 unpack, 1 math, 2 pack) the following prints of a
+   * compute kernel come from; -1: all three again (plain DPRINT). */
+  TESSERA_DPRINT_TRISC = 8,
 };
 
 typedef tessera_kernel_context tk_ctx;

@@ -17,6 +17,7 @@
 namespace tessera::sim {
 
 class DprintLog;
+enum class DprintRisc : std::uint8_t;
 
 // Where a kernel runs, in the coordinate systems kernels can ask for.
 struct KernelPlacement {
@@ -61,6 +62,9 @@ class KernelInvocation {
   // Appends to the pending DPRINT line / completes it into the log.
   void dprint_append(const std::string& text);
   void dprint_end_line();
+  // DPRINT_UNPACK/MATH/PACK: the TRISC (0..2) later lines come from; -1:
+  // all three. Ignored for data-movement kernels.
+  void dprint_select_trisc(int trisc);
   DprintFormat& dprint_format() { return dprint_format_; }
 
   // A fiber that runs the kernel; the invocation must outlive the run.
@@ -73,6 +77,7 @@ class KernelInvocation {
 
  private:
   static Status check_count(const char* kind, std::size_t count);
+  DprintRisc dprint_risc() const;
   void run_on_fiber();
 
   std::shared_ptr<const LoadedKernel> kernel_;
@@ -83,6 +88,7 @@ class KernelInvocation {
   DprintLog* dprint_log_ = nullptr;
   DprintFormat dprint_format_;
   std::string dprint_pending_;
+  int dprint_trisc_ = -1;
   void* device_state_ = nullptr;
 };
 

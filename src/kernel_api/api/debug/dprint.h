@@ -126,8 +126,9 @@ FORCE_INLINE tessera_kernel::DebugModifier OCT() {
 
 #define DPRINT (tessera_kernel::DebugStream{})
 
-// Per-processor variants: data movement 0/1 print only on that processor;
-// the compute fiber stands for all three TRISCs, so those always print.
+// Per-processor variants: data movement 0/1 print only on that processor.
+// The compute fiber stands for all three TRISCs, so its plain DPRINTs are
+// labelled as all three; these name the one TRISC the print comes from.
 #define DPRINT_DATA0(x)                                              \
   do {                                                               \
     if (tessera_kernel::ctx()->processor == TESSERA_PROCESSOR_DM0) { \
@@ -140,6 +141,15 @@ FORCE_INLINE tessera_kernel::DebugModifier OCT() {
       x;                                                             \
     }                                                                \
   } while (0)
-#define DPRINT_MATH(x) x
-#define DPRINT_PACK(x) x
-#define DPRINT_UNPACK(x) x
+#define TESSERA_DPRINT_ON_TRISC(trisc, x)                                                       \
+  do {                                                                                          \
+    if (tessera_kernel::ctx()->processor == TESSERA_PROCESSOR_COMPUTE) {                        \
+      tessera_kernel::host()->dprint_modifier(tessera_kernel::ctx(), TESSERA_DPRINT_TRISC,      \
+                                              (trisc));                                         \
+      x;                                                                                        \
+      tessera_kernel::host()->dprint_modifier(tessera_kernel::ctx(), TESSERA_DPRINT_TRISC, -1); \
+    }                                                                                           \
+  } while (0)
+#define DPRINT_UNPACK(x) TESSERA_DPRINT_ON_TRISC(0, x)
+#define DPRINT_MATH(x) TESSERA_DPRINT_ON_TRISC(1, x)
+#define DPRINT_PACK(x) TESSERA_DPRINT_ON_TRISC(2, x)

@@ -12,6 +12,7 @@ Status execute_enqueue_program(const tm::EnqueueProgramCommand& command, QueueCo
   TESSERA_ASSIGN_OR_RETURN(metal::Program program,
                            program_from_desc(*command.program(), name, queue.submit));
   metal::EnqueueProgramOptions options{.note = queue.note};
+  options.dprint = queue.submit.dprint();
   if (SubmitTrace* trace = queue.submit.trace_spans()) {
     options.on_kernel_span = [trace, queue_index = queue.queue_index,
                               command_index = queue.note.origin_index,
