@@ -65,6 +65,11 @@ class OpContext {
   // Outputs: only meaningful in after-op hooks.
   virtual uint32_t num_outputs() const = 0;
   virtual Result<Tensor> output(uint32_t i) const = 0;
+  // The binary's global tensor id of an operand: the same id on one op's
+  // output and a later op's input is one tensor, which lets a hook follow
+  // values from op to op.
+  virtual Result<uint32_t> input_id(uint32_t i) const = 0;
+  virtual Result<uint32_t> output_id(uint32_t i) const = 0;
 };
 
 // An error returned by a hook stops the submit and is reported with the op.

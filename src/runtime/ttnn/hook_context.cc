@@ -8,6 +8,23 @@ std::string_view HookContext::debug_string() const {
   return op_.debug_info() ? op_.debug_info()->string_view() : std::string_view();
 }
 
+Result<uint32_t> HookContext::operand_id(const std::vector<const fb::TensorRef*>& operands,
+                                         uint32_t i, const std::string& name, const char* kind) {
+  if (i >= operands.size()) {
+    return make_error(ErrorCode::kOutOfRange, name, " has ", operands.size(), " ", kind,
+                      "(s); asked for ", i);
+  }
+  return operands[i]->global_id();
+}
+
+Result<uint32_t> HookContext::input_id(uint32_t i) const {
+  return operand_id(operands_.inputs, i, name_, "input");
+}
+
+Result<uint32_t> HookContext::output_id(uint32_t i) const {
+  return operand_id(operands_.outputs, i, name_, "output");
+}
+
 Result<Tensor> HookContext::input(uint32_t i) const {
   if (i >= operands_.inputs.size()) {
     return make_error(ErrorCode::kOutOfRange, name_, " has ", operands_.inputs.size(),

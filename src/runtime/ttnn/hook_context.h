@@ -28,8 +28,12 @@ class HookContext final : public OpContext {
   Result<Tensor> input(uint32_t i) const override;
   uint32_t num_outputs() const override { return static_cast<uint32_t>(operands_.outputs.size()); }
   Result<Tensor> output(uint32_t i) const override;
+  Result<uint32_t> input_id(uint32_t i) const override;
+  Result<uint32_t> output_id(uint32_t i) const override;
 
  private:
+  static Result<uint32_t> operand_id(const std::vector<const fb::TensorRef*>& operands, uint32_t i,
+                                     const std::string& name, const char* kind);
   Result<Tensor> host_copy(const fb::TensorRef* ref, std::string_view operand) const;
 
   const fbn::Operation& op_;

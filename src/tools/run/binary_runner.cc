@@ -1,5 +1,7 @@
 #include "binary_runner.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -288,6 +290,35 @@ class ProgramRunner {
     return ok_status();
   }
 
+  // Names the first op where the chained reference diverges; or, when every
+  // op matches along the chain and yet an output misses its golden, says
+  // that the binary's own ops do not compute that golden.
+  std::string chain_note() const {
+    if (record_.op_checks.empty()) return "";
+    if (const OpCheck* first = first_chained_divergence(record_.op_checks)) {
+      char pccs[96];
+      std::snprintf(pccs, sizeof pccs, "chained PCC %.4f, PCC on its own inputs %.4f",
+                    first->chained->pcc, first->comparison.pcc);
+      std::string note =
+          "first op whose output diverges along the chain from the program's "
+          "inputs: op " +
+          std::to_string(first->op_index) + " " + first->op_name + " output " +
+          std::to_string(first->output) + " (" + pccs + ")";
+      if (!first->location.empty()) note += " at " + first->location;
+      return note;
+    }
+    const bool outputs_failed =
+        std::any_of(record_.checks.begin(), record_.checks.end(),
+                    [](const OutputCheck& c) { return !c.comparison.passed; });
+    const bool chain_complete =
+        op_notes_.empty() && std::all_of(record_.op_checks.begin(), record_.op_checks.end(),
+                                         [](const OpCheck& c) { return c.chained.has_value(); });
+    if (!outputs_failed || !chain_complete) return "";
+    return "every op matches the reference along the chain from the program's inputs, so the "
+           "binary's ops themselves do not compute its golden (was the golden made from other "
+           "ops?)";
+  }
+
   bool saving_artifacts() const { return !artifact_folder_.empty(); }
 
   Result<fs::path> artifact_dir() const { return program_folder(artifact_folder_, program_); }
@@ -393,6 +424,7 @@ class ProgramRunner {
     if (ops_passed > 0) {
       notes.push_back(std::to_string(ops_passed) + " op output(s) match the reference");
     }
+    if (std::string chain = chain_note(); !chain.empty()) notes.push_back(std::move(chain));
     TESSERA_RETURN_IF_ERROR(run_extra_checks(notes));
     for (size_t i = 0; i < notes.size(); ++i) record_.message += (i ? "; " : "") + notes[i];
     return ok_status();

@@ -1,6 +1,8 @@
 // --per-op-golden: op hooks that check every TTNN op's outputs against a
-// float64 reference evaluation of the op's actual inputs, so the first op that
-// goes wrong is named, not just the program's outputs.
+// float64 reference, evaluated twice: on the op's actual inputs (is this op
+// right, given what it was fed?) and along the chain from the program's
+// inputs (has the error upstream grown past the tolerance here?). The first
+// op that goes wrong is named, not just the program's outputs.
 #pragma once
 
 #include <cstdint>

@@ -59,9 +59,20 @@ Json program_json(const ProgramRun& run) {
     for (const OpCheck& check : run.op_checks) {
       Json op{{"op_index", check.op_index}, {"op", check.op_name}, {"output", check.output}};
       op.update(comparison_json(check.comparison));
+      op["chained"] = check.chained ? Json(comparison_json(*check.chained)) : Json(nullptr);
+      op["debug_info"] = check.debug_info;
+      op["location"] = check.location;
       ops.push_back(std::move(op));
     }
     entry["ops"] = std::move(ops);
+    if (const OpCheck* first = first_chained_divergence(run.op_checks)) {
+      entry["first_chained_divergence"] = {{"op_index", first->op_index},
+                                           {"op", first->op_name},
+                                           {"output", first->output},
+                                           {"chained_pcc", number(first->chained->pcc)},
+                                           {"pcc", number(first->comparison.pcc)},
+                                           {"location", first->location}};
+    }
   }
   if (!run.extra_checks.empty()) {
     Json checks = Json::array();

@@ -23,4 +23,11 @@ std::string ProgramRun::label() const {
   return text;
 }
 
+const OpCheck* first_chained_divergence(const std::vector<OpCheck>& checks) {
+  for (const OpCheck& check : checks) {
+    if (check.chained && !check.chained->passed) return &check;
+  }
+  return nullptr;
+}
+
 }  // namespace tessera::tools::run

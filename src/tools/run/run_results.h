@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,13 +27,23 @@ struct OutputCheck {
   std::vector<ElementDiff> worst;  // --golden-diff-topk
 };
 
-// --per-op-golden: one TTNN op's output against the reference evaluator.
+// --per-op-golden: one TTNN op output against the reference, evaluated on
+// the op's actual inputs (`comparison`) and along the chain from the
+// program's inputs (`chained`; absent when the reference cannot evaluate
+// the op on chained values). An op upstream without a reference passes its
+// actual outputs down the chain.
 struct OpCheck {
   uint32_t op_index = 0;
   std::string op_name;
   uint32_t output = 0;
   GoldenComparison comparison;
+  std::optional<GoldenComparison> chained{};
+  std::string debug_info{};  // the op's debug string, as the binary gives it
+  std::string location{};    // its loc(...), if the debug string carries one
 };
+
+// The first check (in op order) whose chained comparison fails, or null.
+const OpCheck* first_chained_divergence(const std::vector<OpCheck>& checks);
 
 // Milliseconds. submit_* cover every loop; the rest happen once.
 struct Timings {
