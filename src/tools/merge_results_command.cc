@@ -1,6 +1,8 @@
 // `tessera merge-results A.json B.json ... -o run_results.json [--junit F]`:
 // the result files of a run split with `--shard K/N` as the result file,
 // JUnit report, summary and exit code the whole run would have had.
+#include <unistd.h>
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -11,6 +13,7 @@
 #include "run/results_merge.h"
 #include "run/run_session.h"
 #include "run/summary_table.h"
+#include "run/terminal_text.h"
 
 namespace tessera::tools {
 namespace {
@@ -58,8 +61,9 @@ int run_merge(const MergeOptions& options) {
             written;
   run::OutcomeCounts counts = run::count_outcomes(merged->files);
   std::cout << (options.quiet ? "" : "\n")
-            << (options.quiet ? run::totals_line(counts) + "\n"
-                              : run::summary_table(merged->files));
+            << (options.quiet
+                    ? run::totals_line(counts) + "\n"
+                    : run::summary_table(merged->files, run::terminal_columns(STDOUT_FILENO)));
   return run::exit_code_of(counts, written);
 }
 

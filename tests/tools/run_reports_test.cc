@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <limits>
+#include <sstream>
 
 #include "run/chrome_trace.h"
 #include "run/input_generation.h"
@@ -14,12 +16,15 @@
 #include "run/results_json.h"
 #include "run/summary_table.h"
 #include "run/tensor_values.h"
+#include "run/terminal_text.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::tools::run {
 namespace {
 
+using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using tt::target::DataType;
 
 TEST(TensorValuesTest, RoundTripsEveryHostType) {
@@ -111,10 +116,49 @@ TEST(RunReportsTest, JUnitEscapesAndCountsOutcomes) {
 
 TEST(RunReportsTest, SummaryTableHasARowPerProgramAndTotals) {
   std::string table = summary_table(sample_run());
-  EXPECT_THAT(table, HasSubstr("RESULT  RUNTIME  PROGRAM"));
-  EXPECT_THAT(table, HasSubstr("PASS    TTMetal  0"));
-  EXPECT_THAT(table, HasSubstr("ERROR   TTMetal  1"));
+  EXPECT_THAT(table, HasSubstr("RESULT  FILE"));
+  EXPECT_THAT(table, ContainsRegex("PASS +[^ ]+ +0 +TTMetal"));
+  EXPECT_THAT(table, ContainsRegex("ERROR +[^ ]+ +1 +TTMetal"));
   EXPECT_THAT(table, HasSubstr("2 program(s): 1 passed, 0 failed, 1 error(s), 0 skipped"));
+}
+
+// Every line of the table fits the terminal: long file names lose their
+// middle, and an error's note keeps its cause (the end), not the location
+// the FILE and PROGRAM columns already show.
+TEST(RunReportsTest, SummaryTableFitsTheTerminalAndShowsAnErrorsCause) {
+  std::vector<FileRun> files = sample_run();
+  const std::string long_name =
+      "suites/nightly/transformer_blocks/attention_head_projection_with_bias_fp32_64x4096.ttm";
+  for (ProgramRun& run : files[0].programs) run.file = long_name;
+  files[0].programs[1].message = long_name +
+                                 ": program 1 'mul': device program 0: queue 0 'cq0': command 4 "
+                                 "(EnqueueProgramCommand): kernel 'reader' on core (0,0): "
+                                 "noc_async_read at 0x90000 is outside every live buffer";
+  const std::string table = summary_table(files, 140);
+  std::istringstream lines(table);
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_LE(line.size(), 140u) << line;
+  }
+  EXPECT_THAT(table, ContainsRegex("suites/[^ ]*\\.\\.\\.[^ ]*_64x4096\\.ttm"));
+  EXPECT_THAT(table, Not(HasSubstr(long_name)));
+  EXPECT_THAT(table, ContainsRegex("ERROR .* \\.\\.\\.[^ ]* is outside every live buffer\n"));
+  EXPECT_THAT(table, Not(HasSubstr("queue 0 'cq0'")));
+  // Without a terminal nothing but the note is shortened.
+  EXPECT_THAT(summary_table(files, 0), HasSubstr(long_name));
+}
+
+TEST(TerminalTextTest, ElidesWhereTheTextSaysLeast) {
+  EXPECT_EQ(elide_middle("abcdefghij", 20), "abcdefghij");
+  EXPECT_EQ(elide_middle("abcdefghijklmnop", 9), "ab...mnop");
+  EXPECT_EQ(elide_middle("abcdefghijklmnop", 9).size(), 9u);
+  EXPECT_EQ(elide_front("a: b: the cause", 15), "a: b: the cause");
+  EXPECT_EQ(elide_front("a: b: the cause", 14), "...: the cause");
+  EXPECT_EQ(elide_front("x: averyveryverylongcause", 10), "...ngcause");
+  EXPECT_EQ(first_line("one\ntwo", 0), "one");
+  EXPECT_EQ(first_line("abcdefgh", 6), "abc...");
+  EXPECT_EQ(display_path("rel/a.ttm"), "rel/a.ttm");
+  EXPECT_EQ(display_path((std::filesystem::current_path() / "x" / "a.ttm").string()), "x/a.ttm");
+  EXPECT_EQ(display_path("/elsewhere/a.ttm").front(), '/');
 }
 
 TEST(RunReportsTest, ChromeTracePutsCommandsAndKernelsOnTheirOwnTracks) {

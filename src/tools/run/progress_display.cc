@@ -5,22 +5,10 @@
 #include <cstdio>
 #include <iostream>
 
+#include "terminal_text.h"
+
 namespace tessera::tools::run {
 namespace {
-
-const char* result_word(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::kPass:
-      return "PASS ";
-    case Outcome::kFail:
-      return "FAIL ";
-    case Outcome::kError:
-      return "ERROR";
-    case Outcome::kSkip:
-      return "SKIP ";
-  }
-  return "ERROR";
-}
 
 uint64_t allocated(const nlohmann::ordered_json& chips, const char* memory) {
   uint64_t total = 0;
@@ -61,10 +49,19 @@ void ProgressDisplay::clear_status() {
 
 void ProgressDisplay::start_file(size_t index, const std::string& path) {
   if (quiet_ || !terminal_) return;
-  std::cerr << "\r\033[K[" << index + 1 << "/" << total_ << "] running " << path << std::flush;
+  const std::string prefix =
+      "[" + std::to_string(index + 1) + "/" + std::to_string(total_) + "] running ";
+  std::string shown = display_path(path);
+  // One line, or the terminal wraps it and \r no longer rewrites it.
+  if (const size_t columns = terminal_columns(STDERR_FILENO); columns > prefix.size() + 1) {
+    shown = elide_middle(shown, columns - prefix.size() - 1);
+  }
+  std::cerr << "\r\033[K" << prefix << shown << std::flush;
   status_shown_ = true;
 }
 
+// Results appear once, in the summary table; what is shown here is what the
+// table has no room for: errors in full, leaks and memory figures.
 void ProgressDisplay::finish_file(const FileRun& file) {
   clear_status();
   for (const ProgramRun& run : file.programs) {
@@ -80,16 +77,9 @@ void ProgressDisplay::finish_file(const FileRun& file) {
                 << " buffer(s) still live at the end of the program were freed (see \"leaks\" "
                    "in the result file)\n";
     }
-    std::cout << result_word(run.outcome) << " " << run.label();
-    if (run.loops) {
-      char timing[64];
-      std::snprintf(timing, sizeof timing, " (%u loop(s), submit %.3f ms)", run.loops,
-                    run.timings.submit_total_ms / run.loops);
-      std::cout << timing;
+    if (!run.memory.is_null()) {
+      std::cout << "memory: " << run.label() << ": " << memory_line(run.memory) << "\n";
     }
-    if (!run.message.empty() && run.outcome != Outcome::kError) std::cout << ": " << run.message;
-    std::cout << "\n";
-    if (!run.memory.is_null()) std::cout << "      memory: " << memory_line(run.memory) << "\n";
   }
   std::cout << std::flush;
 }

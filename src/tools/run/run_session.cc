@@ -1,5 +1,7 @@
 #include "run_session.h"
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -18,6 +20,7 @@
 #include "results_json.h"
 #include "shard.h"
 #include "summary_table.h"
+#include "terminal_text.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -146,7 +149,7 @@ int run_session(const std::string& command, const RunOptions& options) {
   if (options.quiet) {
     std::cout << totals_line(counts) << "\n";
   } else {
-    std::cout << "\n" << summary_table(files);
+    std::cout << summary_table(files, terminal_columns(STDOUT_FILENO));
     if (options.collect_trace) {
       std::string ops = perf_summary(files);
       if (!ops.empty())

@@ -5,10 +5,15 @@
 #include <cstdio>
 #include <sstream>
 
+#include "terminal_text.h"
+
 namespace tessera::tools::run {
 namespace {
 
-constexpr size_t kNoteWidth = 72;
+// Without a terminal to fit, notes still keep rows to one readable line.
+constexpr size_t kUnlimitedNoteWidth = 72;
+constexpr size_t kSmallestFileWidth = 20;
+constexpr size_t kSmallestNoteWidth = 16;
 
 std::string upper(const char* text) {
   std::string out(text);
@@ -22,11 +27,22 @@ std::string milliseconds(double ms) {
   return text;
 }
 
-// The note column holds one line; long messages end in "...".
-std::string one_line(const std::string& text) {
-  std::string line = text.substr(0, text.find('\n'));
-  if (line.size() > kNoteWidth) line = line.substr(0, kNoteWidth - 3) + "...";
-  return line;
+// An error's message without the file and program the row already shows.
+std::string error_cause(const ProgramRun& run) {
+  std::string text = run.message.substr(0, run.message.find('\n'));
+  for (const std::string& prefix : {run.file + ": ", run.label() + ": "}) {
+    if (text.rfind(prefix, 0) == 0) text = text.substr(prefix.size());
+  }
+  const std::string program = "program " + std::to_string(run.program_index);
+  if (text.rfind(program, 0) == 0) {
+    if (size_t colon = text.find(": "); colon != std::string::npos) text = text.substr(colon + 2);
+  }
+  return text;
+}
+
+std::string note_text(const ProgramRun& run, size_t width) {
+  if (run.outcome == Outcome::kError) return elide_front(error_cause(run), width);
+  return first_line(run.message, width);
 }
 
 // The smallest PCC over a program's compared outputs, or "-".
@@ -72,24 +88,44 @@ std::string totals_line(const OutcomeCounts& counts) {
   return text.str();
 }
 
-std::string summary_table(const std::vector<FileRun>& files) {
-  std::vector<std::vector<std::string>> rows = {
-      {"RESULT", "RUNTIME", "PROGRAM", "PCC", "LOAD_MS", "SUBMIT_MS/LOOP", "FILE", "NOTE"}};
-  for (const FileRun& file : files) {
-    for (const ProgramRun& run : file.programs) {
-      double mean = run.loops ? run.timings.submit_total_ms / run.loops : 0;
-      rows.push_back({upper(outcome_name(run.outcome)), run.runtime.empty() ? "-" : run.runtime,
-                      run.program_index >= 0 ? std::to_string(run.program_index) : "-",
-                      smallest_pcc(run), milliseconds(run.timings.load_ms),
-                      run.loops ? milliseconds(mean) : "-", run.file, one_line(run.message)});
-    }
+namespace {
+
+enum Column : size_t {
+  kResult,
+  kFile,
+  kProgram,
+  kRuntime,
+  kPcc,
+  kLoad,
+  kLoops,
+  kSubmit,
+  kNote,
+  kColumns
+};
+
+using Row = std::vector<std::string>;
+
+// The FILE and NOTE widths that fit `limit` columns (0: no limit) beside the
+// other columns' widths.
+std::pair<size_t, size_t> fitted_widths(const std::vector<size_t>& widths, size_t limit) {
+  size_t file = widths[kFile];
+  size_t note = std::min(widths[kNote], kUnlimitedNoteWidth);
+  if (limit == 0) return {file, note};
+  size_t fixed = 2 * (kColumns - 1);
+  for (size_t c = 0; c < kColumns; ++c) {
+    if (c != kFile && c != kNote) fixed += widths[c];
   }
-  std::vector<size_t> widths(rows[0].size(), 0);
-  for (const auto& row : rows) {
-    for (size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], row[c].size());
-  }
+  const size_t rest = limit > fixed ? limit - fixed : 0;
+  if (file + widths[kNote] <= rest) return {file, widths[kNote]};
+  // Too narrow for both: the file name gives up to half, the note the rest.
+  file = std::min(file, std::max(kSmallestFileWidth, rest / 2));
+  note = std::max(rest > file ? rest - file : 0, std::min<size_t>(note, kSmallestNoteWidth));
+  return {file, note};
+}
+
+std::string render(const std::vector<Row>& rows, const std::vector<size_t>& widths) {
   std::ostringstream table;
-  for (const auto& row : rows) {
+  for (const Row& row : rows) {
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
       line += row[c];
@@ -98,8 +134,38 @@ std::string summary_table(const std::vector<FileRun>& files) {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     table << line << "\n";
   }
-  table << totals_line(count_outcomes(files)) << "\n";
   return table.str();
+}
+
+}  // namespace
+
+std::string summary_table(const std::vector<FileRun>& files, size_t terminal_width) {
+  std::vector<Row> rows = {{"RESULT", "FILE", "PROGRAM", "RUNTIME", "PCC", "LOAD_MS", "LOOPS",
+                            "SUBMIT_MS/LOOP", "NOTE"}};
+  std::vector<const ProgramRun*> runs;
+  for (const FileRun& file : files) {
+    for (const ProgramRun& run : file.programs) {
+      double mean = run.loops ? run.timings.submit_total_ms / run.loops : 0;
+      rows.push_back({upper(outcome_name(run.outcome)), display_path(run.file),
+                      run.program_index >= 0 ? std::to_string(run.program_index) : "-",
+                      run.runtime.empty() ? "-" : run.runtime, smallest_pcc(run),
+                      milliseconds(run.timings.load_ms), std::to_string(run.loops),
+                      run.loops ? milliseconds(mean) : "-", note_text(run, std::string::npos)});
+      runs.push_back(&run);
+    }
+  }
+  std::vector<size_t> widths(kColumns, 0);
+  for (const Row& row : rows) {
+    for (size_t c = 0; c < kColumns; ++c) widths[c] = std::max(widths[c], row[c].size());
+  }
+  auto [file_width, note_width] = fitted_widths(widths, terminal_width);
+  for (size_t r = 1; r < rows.size(); ++r) {
+    rows[r][kFile] = elide_middle(rows[r][kFile], file_width);
+    rows[r][kNote] = note_text(*runs[r - 1], note_width);
+  }
+  widths[kFile] = std::min(widths[kFile], file_width);
+  widths[kNote] = std::min(widths[kNote], note_width);
+  return render(rows, widths) + totals_line(count_outcomes(files)) + "\n";
 }
 
 }  // namespace tessera::tools::run
