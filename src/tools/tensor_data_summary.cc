@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <span>
 
 #include "run/tensor_values.h"
 #include "tessera/base/fnv1a.h"
@@ -33,12 +34,6 @@ Json element_json(DataType type, double value) {
   return std::strtod(std::string(text, end).c_str(), nullptr);
 }
 
-Json elements_json(DataType type, const std::vector<double>& values, size_t begin, size_t end) {
-  Json out = Json::array();
-  for (size_t i = begin; i < end; ++i) out.push_back(element_json(type, values[i]));
-  return out;
-}
-
 std::vector<uint8_t> data_bytes(const Json& data) {
   std::vector<uint8_t> bytes;
   bytes.reserve(data.size());
@@ -46,20 +41,38 @@ std::vector<uint8_t> data_bytes(const Json& data) {
   return bytes;
 }
 
-// Adds the element count and end values, or why there are none.
-void add_values(Json& summary, DataType type, const std::vector<uint8_t>& bytes) {
-  auto values = run::decode_values(type, bytes);
-  if (!values.ok()) {
-    summary["values"] = "not decoded: " + values.error().describe();
+// The elements [begin, end) of `bytes`, `size` bytes each, as JSON.
+Json elements_json(DataType type, std::span<const uint8_t> bytes, uint32_t size, size_t begin,
+                   size_t end) {
+  Json out = Json::array();
+  auto values = run::decode_values(type, bytes.subspan(begin * size, (end - begin) * size));
+  if (!values.ok()) return out;
+  for (double value : *values) out.push_back(element_json(type, value));
+  return out;
+}
+
+// Adds the element count and end values, or why there are none. Only the
+// ends are decoded: a large tensor costs no more than a small one.
+void add_values(Json& summary, DataType type, std::span<const uint8_t> bytes) {
+  auto size = run::host_element_size(type);
+  if (!size.ok()) {
+    summary["values"] = "not decoded: " + size.error().describe();
     return;
   }
-  summary["elements"] = values->size();
-  if (values->size() <= 2 * kEndValues) {
-    summary["values"] = elements_json(type, *values, 0, values->size());
+  if (bytes.size() % *size != 0) {
+    summary["values"] = "not decoded: " + std::to_string(bytes.size()) +
+                        " bytes are not a whole number of " + std::to_string(*size) +
+                        "-byte elements";
     return;
   }
-  summary["first"] = elements_json(type, *values, 0, kEndValues);
-  summary["last"] = elements_json(type, *values, values->size() - kEndValues, values->size());
+  const size_t count = bytes.size() / *size;
+  summary["elements"] = count;
+  if (count <= 2 * kEndValues) {
+    summary["values"] = elements_json(type, bytes, *size, 0, count);
+    return;
+  }
+  summary["first"] = elements_json(type, bytes, *size, 0, kEndValues);
+  summary["last"] = elements_json(type, bytes, *size, count - kEndValues, count);
 }
 
 }  // namespace

@@ -80,6 +80,23 @@ TEST(TensorDataSummary, BlockFloatsAreCountedAndHashedNotDecoded) {
   EXPECT_EQ(golden["bytes"], 4);
   EXPECT_THAT(golden["values"].get<std::string>(), HasSubstr("not decoded"));
   EXPECT_EQ(golden["fnv1a64"].get<std::string>().size(), 16u);
+
+  // Float32 data whose length is no whole number of elements.
+  Json ragged = root_with(Json::array({1, 2, 3}), Json::array());
+  summarise_tensor_data(ragged);
+  EXPECT_THAT(ragged["programs"][0]["golden_inputs"][0]["data"]["values"].get<std::string>(),
+              HasSubstr("3 bytes are not a whole number of 4-byte elements"));
+}
+
+TEST(TensorDataSummary, LargeTensorsShowTheirEnds) {
+  std::vector<float> values(1000);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<float>(i) * 0.5f;
+  Json root = root_with(float_bytes(values), Json::array());
+  summarise_tensor_data(root);
+  const Json& golden = root["programs"][0]["golden_inputs"][0]["data"];
+  EXPECT_EQ(golden["elements"], 1000);
+  EXPECT_EQ(golden["first"], Json({0.0, 0.5, 1.0, 1.5}));
+  EXPECT_EQ(golden["last"], Json({498.0, 498.5, 499.0, 499.5}));
 }
 
 TEST(TensorDataNpy, ConstantDataStaysBytesAndSummariesAreRefused) {
