@@ -163,6 +163,17 @@ TEST_F(ReadBuildTensorDataTest, BadNpyDataIsRefusedNamingTheFileAndTheField) {
   write_npy(dir / "data/u32.npy", "<u4", {32, 32}, std::vector<uint8_t>(4096));
   write_npy(dir / "data/i64.npy", "<i8", {32, 32}, std::vector<uint8_t>(8192));
   write_npy(dir / "data/flat.npy", "<f4", {1024}, float_bytes(multiply_rhs()));
+  std::vector<uint8_t> short_file =
+      tools::run::npy_file("<f4", std::vector<int64_t>{32, 32}, float_bytes(multiply_rhs()));
+  short_file.resize(short_file.size() - 100);
+  write_bytes(dir / "data/short.npy", short_file);
+  std::vector<uint8_t> fortran =
+      tools::run::npy_file("<f4", std::vector<int64_t>{32, 32}, float_bytes(multiply_rhs()));
+  const std::string order = "'fortran_order': False";
+  auto at = std::search(fortran.begin(), fortran.end(), order.begin(), order.end());
+  ASSERT_NE(at, fortran.end());
+  std::copy_n("'fortran_order': True ", order.size(), at);
+  write_bytes(dir / "data/fortran.npy", fortran);
   const std::string rhs = "programs[0].golden_inputs[1]";
   const std::string lhs = "programs[0].golden_inputs[0]";
   struct Case {
