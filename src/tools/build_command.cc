@@ -31,6 +31,10 @@ Result<format::BinaryKind> output_kind(const BuildOptions& options) {
 }
 
 Result<std::string> read_text(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    return make_error(ErrorCode::kInvalidArgument, "'", path, "' is a directory, not a JSON file");
+  }
   std::ifstream file(path);
   if (!file) return make_error(ErrorCode::kNotFound, "cannot open '", path, "'");
   std::ostringstream text;

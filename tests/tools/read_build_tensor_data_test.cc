@@ -128,6 +128,10 @@ TEST_F(ReadBuildTensorDataTest, BuildRefusesSummarisedJson) {
                                     "`tessera read` printed, not the data"));
   EXPECT_THAT(result.err, HasSubstr("tessera read --full"));
   EXPECT_FALSE(fs::exists(dir / "out.ttm"));
+
+  CliResult folder = run_cli({"build", path("data"), "-o", path("out.ttm")});
+  EXPECT_EQ(folder.exit_code, 1);
+  EXPECT_THAT(folder.err, HasSubstr("'" + path("data") + "' is a directory, not a JSON file"));
 }
 
 TEST_F(ReadBuildTensorDataTest, BinaryWrittenByHandWithNpyDataPassesItsGolden) {
