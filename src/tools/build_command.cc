@@ -1,4 +1,5 @@
-// `tessera build IN.json -o OUT [--kind ttm|ttnn|ttsys]`: JSON to binary.
+// `tessera build IN.json -o OUT [--kind ttm|ttnn|ttsys]`: JSON to binary, with
+// golden tensor data taken from .npy files where the JSON names them.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -6,6 +7,7 @@
 
 #include "cli_output.h"
 #include "commands.h"
+#include "tensor_data_npy.h"
 #include "tessera/format/json.h"
 
 namespace tessera::tools {
@@ -29,6 +31,10 @@ Result<format::BinaryKind> output_kind(const BuildOptions& options) {
 }
 
 Result<std::string> read_text(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    return make_error(ErrorCode::kInvalidArgument, "'", path, "' is a directory, not a JSON file");
+  }
   std::ifstream file(path);
   if (!file) return make_error(ErrorCode::kNotFound, "cannot open '", path, "'");
   std::ostringstream text;
@@ -36,9 +42,21 @@ Result<std::string> read_text(const std::string& path) {
   return text.str();
 }
 
+// The JSON with every {"npy": FILE} tensor data field filled from its file.
+Result<std::string> with_tensor_data(std::string json, const std::string& input) {
+  Json document = Json::parse(json, nullptr, false);
+  // Malformed JSON is reported by the schema parser, which says where.
+  if (document.is_discarded() || !document.is_object()) return json;
+  const std::filesystem::path folder = std::filesystem::path(input).parent_path();
+  Status loaded = load_tensor_data(document, folder);
+  if (!loaded.ok()) return std::move(loaded).error().add_context(input);
+  return document.dump();
+}
+
 Status build(const BuildOptions& options) {
   TESSERA_ASSIGN_OR_RETURN(format::BinaryKind kind, output_kind(options));
-  TESSERA_ASSIGN_OR_RETURN(std::string json, read_text(options.input));
+  TESSERA_ASSIGN_OR_RETURN(std::string text, read_text(options.input));
+  TESSERA_ASSIGN_OR_RETURN(std::string json, with_tensor_data(std::move(text), options.input));
   auto bytes = format::json_to_binary(json, kind);
   if (!bytes.ok()) return std::move(bytes).error().add_context(options.input);
   // Load what we built: the same verification every reader applies.
@@ -52,7 +70,10 @@ Status build(const BuildOptions& options) {
 void register_build_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<BuildOptions>();
   auto* command = app.add_subcommand("build", "Build a binary from its JSON form");
-  command->add_option("input", options->input, "JSON of the root table (as `read` prints it)")
+  command
+      ->add_option("input", options->input,
+                   "JSON of the root table (as `read --full` prints it); a golden tensor's data "
+                   "may be {\"npy\": \"FILE.npy\"}, relative to the JSON's folder")
       ->required();
   command->add_option("-o,--output", options->output, "Binary to write")->required();
   command

@@ -5,6 +5,7 @@
 #include "cli_output.h"
 #include "commands.h"
 #include "read_ops.h"
+#include "tensor_data_summary.h"
 #include "tessera/format/binary_sections.h"
 
 namespace tessera::tools {
@@ -13,6 +14,7 @@ namespace {
 struct ReadOptions {
   std::vector<std::string> paths;
   std::string section = "all";
+  bool full = false;  // tensor data in full rather than summarised
 };
 
 // `--section ops`: "<file>: <line>" per TTNN op or TTM0 command.
@@ -40,7 +42,7 @@ bool read_ops(const std::string& path) {
 }
 
 // Prints one binary's section; returns false if it could not.
-bool read_one(const std::string& path, format::Section section) {
+bool read_one(const std::string& path, format::Section section, bool full) {
   auto binary = format::Binary::load_file(path);
   if (!binary.ok()) {
     print_error(binary.error());
@@ -61,6 +63,7 @@ bool read_one(const std::string& path, format::Section section) {
     print_error(json.error());
     return false;
   }
+  if (!full) summarise_tensor_data(*json);
   if (section == format::Section::kAll) {
     std::cout << json->dump(2) << "\n";
     return true;
@@ -83,7 +86,7 @@ int run_read(const ReadOptions& options) {
       all_ok = false;
       continue;
     }
-    all_ok = (ops ? read_ops(entry.path) : read_one(entry.path, *section)) && all_ok;
+    all_ok = (ops ? read_ops(entry.path) : read_one(entry.path, *section, options.full)) && all_ok;
   }
   return all_ok ? 0 : 1;
 }
@@ -97,13 +100,18 @@ void register_read_command(CLI::App& app, int& exit_code) {
   command->add_option("paths", options->paths, "Binaries, or directories searched recursively")
       ->required();
   command
-      ->add_option("--section", options->section,
-                   "all (the whole root table, accepted by `build`), version, system_desc, "
-                   "programs, inputs, outputs, kernels (TTM0 kernel sources), ops (one line per "
-                   "TTNN op or TTM0 command, as text)")
+      ->add_option(
+          "--section", options->section,
+          "all (the whole root table; with --full, accepted by `build`), version, system_desc, "
+          "programs, inputs, outputs, kernels (TTM0 kernel sources), ops (one line per "
+          "TTNN op or TTM0 command, as text)")
       ->check(CLI::IsMember(
           {"all", "version", "system_desc", "programs", "inputs", "outputs", "kernels", "ops"}))
       ->capture_default_str();
+  command->add_flag("--full", options->full,
+                    "Print tensor data (goldens, constant data) in full, byte by byte, as `build` "
+                    "takes it; without it each tensor's data is a summary (type, shape, first and "
+                    "last values, FNV-1a 64 checksum of its bytes)");
   command->callback([options, &exit_code] { exit_code = run_read(*options); });
 }
 

@@ -41,13 +41,14 @@ TEST_F(CliFormatTest, ReadPrintsOneJsonObjectPerFile) {
 
 TEST_F(CliFormatTest, ReadBuildReadRoundTripsByteIdenticalJson) {
   for (const char* name : {"model.ttm", "model.ttnn", "system.ttsys"}) {
-    CliResult first = run_cli({"read", path(name)});
+    // --full: JSON that builds (a summary of tensor data would not).
+    CliResult first = run_cli({"read", path(name), "--full"});
     ASSERT_EQ(first.exit_code, 0) << first.err;
     std::ofstream(dir / "dump.json") << first.out;
     std::string rebuilt = path(std::string("rebuilt_") + name);
     CliResult build = run_cli({"build", path("dump.json"), "-o", rebuilt});
     ASSERT_EQ(build.exit_code, 0) << build.err;
-    CliResult second = run_cli({"read", rebuilt});
+    CliResult second = run_cli({"read", rebuilt, "--full"});
     ASSERT_EQ(second.exit_code, 0) << second.err;
     EXPECT_EQ(second.out, first.out) << name;
   }
@@ -78,6 +79,7 @@ TEST_F(CliFormatTest, UsageErrorsExitTwo) {
   CliResult help = run_cli({"read", "--help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_THAT(help.out, HasSubstr("--section"));
+  EXPECT_THAT(help.out, HasSubstr("--full"));
 }
 
 TEST_F(CliFormatTest, MalformedCorpusIsRejectedWithExitOneAndNoSignal) {
@@ -147,7 +149,7 @@ TEST_F(CliFormatTest, CheckDefaultsToTheSimulatedWormholeChip) {
   EXPECT_EQ(report["target"], "simulated wormhole_b0");
 
   // A binary compiled for a larger grid does not fit, and says why.
-  Json json = Json::parse(run_cli({"read", path("model.ttnn")}).out);
+  Json json = Json::parse(run_cli({"read", path("model.ttnn"), "--full"}).out);
   json["system_desc"]["chip_descs"][0]["grid_size"] = Json{{"y", 10}, {"x", 12}};
   std::ofstream(dir / "big.json") << json.dump();
   ASSERT_EQ(run_cli({"build", path("big.json"), "-o", path("big.ttnn")}).exit_code, 0);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <vector>
 
 #include "run/npy_writer.h"
@@ -79,6 +80,14 @@ TEST(NpyReaderTest, MissingFileIsAnError) {
   auto array = read_npy("/nonexistent/dir/x.npy");
   ASSERT_FALSE(array.ok());
   EXPECT_THAT(array.error().describe(), HasSubstr("cannot open"));
+}
+
+// A directory opens as a stream but throws on read; it is an error, not a crash.
+TEST(NpyReaderTest, DirectoryIsAnError) {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  auto array = read_npy(dir);
+  ASSERT_FALSE(array.ok());
+  EXPECT_THAT(array.error().describe(), HasSubstr(dir + ": is a directory, not a .npy file"));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "npy_reader.h"
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -148,10 +149,19 @@ Result<NpyArray> parse_npy(std::span<const uint8_t> bytes, const std::string& na
 }
 
 Result<NpyArray> read_npy(const std::string& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    return make_error(ErrorCode::kInvalidArgument, path, ": is a directory, not a .npy file");
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) return make_error(ErrorCode::kIo, path, ": cannot open the file");
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                             std::istreambuf_iterator<char>());
+  std::vector<uint8_t> bytes;
+  // A stream buffer reports a failed read (EIO, a special file) by throwing.
+  try {
+    bytes.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure&) {
+    return make_error(ErrorCode::kIo, path, ": cannot read the file");
+  }
   if (file.bad()) return make_error(ErrorCode::kIo, path, ": cannot read the file");
   return parse_npy(bytes, path);
 }

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 
+#include "tessera/base/fnv1a.h"
+
 namespace tessera::tools::run {
 namespace {
 
@@ -33,12 +35,7 @@ uint32_t shard_of(const std::string& path, uint32_t count) {
   // FNV-1a of the normalised path: the same on every platform and every run,
   // and "./a/x.ttm" is "a/x.ttm".
   const std::string normal = std::filesystem::path(path).lexically_normal().generic_string();
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : normal) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return static_cast<uint32_t>(hash % count) + 1;
+  return static_cast<uint32_t>(fnv1a64(normal) % count) + 1;
 }
 
 }  // namespace tessera::tools::run

@@ -1,0 +1,134 @@
+#include "tensor_data_npy.h"
+
+#include "run/npy_reader.h"
+#include "run/npy_writer.h"
+#include "run/tensor_values.h"
+#include "tensor_data_summary.h"
+#include "tessera/format/generated.h"
+
+namespace tessera::tools {
+namespace {
+
+namespace fs = std::filesystem;
+using tt::target::DataType;
+
+std::string type_text(DataType type) {
+  auto descr = run::npy_descr(type);
+  return std::string(tt::target::EnumNameDataType(type)) + " (npy dtype '" +
+         (descr.ok() ? *descr : std::string("none")) + "')";
+}
+
+// The tensor type an array's dtype is the host form of.
+Result<DataType> type_of_array(const run::NpyArray& array, const std::string& path) {
+  for (DataType type : {DataType::Float32, DataType::Float16, DataType::UInt32, DataType::UInt16,
+                        DataType::UInt8}) {
+    if (*run::npy_descr(type) == array.descr) return type;
+  }
+  return make_error(ErrorCode::kInvalidArgument, path, ": dtype '", array.descr,
+                    "' is none a tensor holds (<f4, <f2, <u4, <u2, |u1)");
+}
+
+// The tensor's data type: the JSON's, which the file must match, or the
+// file's, written into the JSON.
+Result<DataType> settle_data_type(const TensorDataField& field, const run::NpyArray& array,
+                                  const std::string& path) {
+  if (!field.data_type()) {
+    TESSERA_ASSIGN_OR_RETURN(DataType type, type_of_array(array, path));
+    (*field.tensor)["data_type"] = tt::target::EnumNameDataType(type);
+    return type;
+  }
+  std::optional<DataType> type = parse_data_type(field.data_type());
+  if (!type) {
+    return make_error(ErrorCode::kInvalidArgument, field.data_type_where(), " ",
+                      field.data_type()->dump(), " is not a data type");
+  }
+  auto descr = run::npy_descr(*type);
+  if (!descr.ok() || *descr != array.descr) {
+    return make_error(ErrorCode::kInvalidArgument, path, ": ", field.data_type_where(), " is ",
+                      type_text(*type), " but the file holds '", array.descr, "'");
+  }
+  return *type;
+}
+
+Result<std::vector<int64_t>> json_shape(const TensorDataField& field) {
+  std::vector<int64_t> shape;
+  const Json& value = *field.shape();
+  if (value.is_array()) {
+    for (const Json& dim : value) {
+      if (!dim.is_number_integer()) break;
+      shape.push_back(dim.get<int64_t>());
+    }
+    if (shape.size() == value.size()) return shape;
+  }
+  return make_error(ErrorCode::kInvalidArgument, field.shape_where(), " ", value.dump(),
+                    " is not a list of integers");
+}
+
+// The JSON's shape must be the file's; an absent one becomes the file's.
+Status settle_shape(const TensorDataField& field, const run::NpyArray& array,
+                    const std::string& path) {
+  if (!field.shape()) {
+    (*field.tensor)["shape"] = array.shape;
+    return ok_status();
+  }
+  TESSERA_ASSIGN_OR_RETURN(std::vector<int64_t> shape, json_shape(field));
+  if (shape != array.shape) {
+    return make_error(ErrorCode::kInvalidArgument, path, ": ", field.shape_where(), " is ",
+                      run::shape_text(shape), " but the file holds ", run::shape_text(array.shape));
+  }
+  return ok_status();
+}
+
+// The tensor's bytes; bfloat16, which NumPy lacks, arrives as float32 and is
+// rounded to nearest even.
+Result<std::vector<uint8_t>> tensor_bytes(DataType type, run::NpyArray array) {
+  if (type != DataType::BFloat16) return std::move(array.data);
+  TESSERA_ASSIGN_OR_RETURN(std::vector<double> values,
+                           run::decode_values(DataType::Float32, array.data));
+  return run::encode_values(DataType::BFloat16, values);
+}
+
+Result<std::string> npy_reference(const TensorDataField& field) {
+  const Json& data = field.data();
+  if (data.is_object() && data.contains(kSummarisedKey)) {
+    return make_error(ErrorCode::kInvalidArgument, field.data_where(),
+                      " is a summary that `tessera read` printed, not the data: read the binary "
+                      "with `tessera read --full` for JSON that builds, or name a file with "
+                      "{\"npy\": \"FILE.npy\"}");
+  }
+  if (data.is_object() && data.size() == 1 && data.contains("npy") && data["npy"].is_string()) {
+    return data["npy"].get<std::string>();
+  }
+  return make_error(ErrorCode::kInvalidArgument, field.data_where(),
+                    " must be a byte array or {\"npy\": \"FILE.npy\"}, not ", data.dump());
+}
+
+Status load_field(const TensorDataField& field, const fs::path& json_folder) {
+  if (field.data().is_array()) return ok_status();
+  TESSERA_ASSIGN_OR_RETURN(std::string name, npy_reference(field));
+  if (field.kind == TensorDataKind::kConstant) {
+    return make_error(ErrorCode::kUnimplemented, field.data_where(),
+                      ": .npy data is taken for golden tensors; constant_data is in the tensor's "
+                      "page order, so give it as a byte array");
+  }
+  const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : json_folder / name;
+  auto array = run::read_npy(path.string());
+  if (!array.ok()) return std::move(array).error().add_context(field.data_where());
+  TESSERA_ASSIGN_OR_RETURN(DataType type, settle_data_type(field, *array, path.string()));
+  TESSERA_RETURN_IF_ERROR(settle_shape(field, *array, path.string()));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes, tensor_bytes(type, std::move(*array)));
+  field.data() = bytes;
+  return ok_status();
+}
+
+}  // namespace
+
+Status load_tensor_data(Json& root, const fs::path& json_folder) {
+  Status status;
+  for_each_tensor_data(root, [&](const TensorDataField& field) {
+    if (status.ok()) status = load_field(field, json_folder);
+  });
+  return status;
+}
+
+}  // namespace tessera::tools
