@@ -105,16 +105,41 @@ enum Column : size_t {
 
 using Row = std::vector<std::string>;
 
+// Columns a narrow terminal goes without, least missed first.
+constexpr Column kDroppable[] = {kLoad, kLoops, kRuntime, kSubmit, kProgram};
+
+// The width of the shown columns other than FILE and NOTE, with separators.
+size_t fixed_width(const std::vector<size_t>& widths, const std::vector<bool>& shown) {
+  size_t fixed = 0, count = 0;
+  for (size_t c = 0; c < kColumns; ++c) {
+    if (!shown[c]) continue;
+    ++count;
+    if (c != kFile && c != kNote) fixed += widths[c];
+  }
+  return fixed + 2 * (count - 1);
+}
+
+// Which columns fit `limit` (0: no limit) with room for a useful FILE and NOTE.
+std::vector<bool> shown_columns(const std::vector<size_t>& widths, size_t limit) {
+  std::vector<bool> shown(kColumns, true);
+  for (Column column : kDroppable) {
+    if (limit == 0 ||
+        fixed_width(widths, shown) + kSmallestFileWidth + kSmallestNoteWidth <= limit) {
+      break;
+    }
+    shown[column] = false;
+  }
+  return shown;
+}
+
 // The FILE and NOTE widths that fit `limit` columns (0: no limit) beside the
-// other columns' widths.
-std::pair<size_t, size_t> fitted_widths(const std::vector<size_t>& widths, size_t limit) {
+// other shown columns.
+std::pair<size_t, size_t> fitted_widths(const std::vector<size_t>& widths,
+                                        const std::vector<bool>& shown, size_t limit) {
   size_t file = widths[kFile];
   size_t note = std::min(widths[kNote], kUnlimitedNoteWidth);
   if (limit == 0) return {file, note};
-  size_t fixed = 2 * (kColumns - 1);
-  for (size_t c = 0; c < kColumns; ++c) {
-    if (c != kFile && c != kNote) fixed += widths[c];
-  }
+  const size_t fixed = fixed_width(widths, shown);
   const size_t rest = limit > fixed ? limit - fixed : 0;
   if (file + widths[kNote] <= rest) return {file, widths[kNote]};
   // Too narrow for both: the file name gives up to half, the note the rest.
@@ -123,13 +148,14 @@ std::pair<size_t, size_t> fitted_widths(const std::vector<size_t>& widths, size_
   return {file, note};
 }
 
-std::string render(const std::vector<Row>& rows, const std::vector<size_t>& widths) {
+std::string render(const std::vector<Row>& rows, const std::vector<size_t>& widths,
+                   const std::vector<bool>& shown) {
   std::ostringstream table;
   for (const Row& row : rows) {
     std::string line;
     for (size_t c = 0; c < row.size(); ++c) {
-      line += row[c];
-      if (c + 1 < row.size()) line += std::string(widths[c] - row[c].size() + 2, ' ');
+      if (!shown[c]) continue;
+      line += row[c] + std::string(widths[c] - row[c].size() + 2, ' ');
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     table << line << "\n";
@@ -158,14 +184,15 @@ std::string summary_table(const std::vector<FileRun>& files, size_t terminal_wid
   for (const Row& row : rows) {
     for (size_t c = 0; c < kColumns; ++c) widths[c] = std::max(widths[c], row[c].size());
   }
-  auto [file_width, note_width] = fitted_widths(widths, terminal_width);
+  const std::vector<bool> shown = shown_columns(widths, terminal_width);
+  auto [file_width, note_width] = fitted_widths(widths, shown, terminal_width);
   for (size_t r = 1; r < rows.size(); ++r) {
     rows[r][kFile] = elide_middle(rows[r][kFile], file_width);
     rows[r][kNote] = note_text(*runs[r - 1], note_width);
   }
   widths[kFile] = std::min(widths[kFile], file_width);
   widths[kNote] = std::min(widths[kNote], note_width);
-  return render(rows, widths) + totals_line(count_outcomes(files)) + "\n";
+  return render(rows, widths, shown) + totals_line(count_outcomes(files)) + "\n";
 }
 
 }  // namespace tessera::tools::run
