@@ -21,6 +21,7 @@ namespace {
 namespace messages = device_messages;
 
 constexpr size_t kMaxRequestBytes = size_t{256} << 20;
+constexpr size_t kMaxReplyDprintBytes = size_t{32} << 20;
 
 ActivityTable* g_activity = nullptr;
 
@@ -60,7 +61,8 @@ class DeviceServer {
     messages::RunReply reply;
     reply.status = prepare(request);
     if (!reply.status.ok()) return reply;
-    DprintLog dprint;
+    // Half the reply limit: the lines travel back in the reply.
+    DprintLog dprint(kMaxReplyDprintBytes);
     std::mutex spans_mutex;
     std::vector<std::unique_ptr<ResumeMarker>> markers;
     ProgramRunOptions options{.scheduler = request.scheduler,

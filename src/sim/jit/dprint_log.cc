@@ -27,7 +27,7 @@ void DprintLog::append(DprintLine line) {
     return;
   }
   const std::size_t bytes = line.text.size() + line.kernel.size() + sizeof(DprintLine);
-  if (kept_bytes_ + bytes > kDefaultByteBudget) {
+  if (kept_bytes_ + bytes > byte_budget_) {
     ++dropped_lines_;
     return;
   }
@@ -42,7 +42,14 @@ std::size_t DprintLog::dropped_lines() const {
 
 std::vector<DprintLine> DprintLog::lines() const {
   std::lock_guard lock(mutex_);
-  return lines_;
+  std::vector<DprintLine> lines = lines_;
+  if (dropped_lines_ > 0 && !lines.empty()) {
+    DprintLine note = lines.back();
+    note.text = "(" + std::to_string(dropped_lines_) + " more DPRINT line(s) dropped: over the " +
+                std::to_string(byte_budget_ >> 20) + " MiB kept per program run)";
+    lines.push_back(std::move(note));
+  }
+  return lines;
 }
 
 std::string DprintLog::text() const {

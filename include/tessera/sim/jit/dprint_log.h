@@ -38,9 +38,11 @@ class DprintLog {
   static constexpr std::size_t kDefaultByteBudget = std::size_t{64} << 20;
 
   DprintLog() = default;
+  explicit DprintLog(std::size_t byte_budget) : byte_budget_(byte_budget) {}
   explicit DprintLog(Listener listener) : listener_(std::move(listener)) {}
 
   void append(DprintLine line);
+  // The kept lines; when the budget dropped some, a last line says how many.
   std::vector<DprintLine> lines() const;
   // One "(x,y) kernel: text" per line.
   std::string text() const;
@@ -51,6 +53,7 @@ class DprintLog {
   mutable std::mutex mutex_;
   Listener listener_;
   std::vector<DprintLine> lines_;
+  std::size_t byte_budget_ = kDefaultByteBudget;
   std::size_t kept_bytes_ = 0;
   std::size_t dropped_lines_ = 0;
 };
