@@ -31,11 +31,17 @@ void emit(tk_ctx* ctx, std::string text) {
   invocation.dprint_append(text);
 }
 
+// With DPRINT off, prints cost a call and a test: nothing is formatted.
+bool printing(tk_ctx* ctx) {
+  return KernelInvocation::of(ctx).dprint_enabled();
+}
+
 void dprint_text(tk_ctx* ctx, const char* text) {
-  emit(ctx, text);
+  if (printing(ctx)) emit(ctx, text);
 }
 
 void dprint_integer(tk_ctx* ctx, std::uint64_t bits, int is_signed) {
+  if (!printing(ctx)) return;
   const int base = KernelInvocation::of(ctx).dprint_format().base;
   char buffer[32];
   if (base == 16) {
@@ -51,6 +57,7 @@ void dprint_integer(tk_ctx* ctx, std::uint64_t bits, int is_signed) {
 }
 
 void dprint_float(tk_ctx* ctx, double value) {
+  if (!printing(ctx)) return;
   const DprintFormat& format = KernelInvocation::of(ctx).dprint_format();
   const int precision = format.precision >= 0 ? format.precision : 6;
   char buffer[64];

@@ -51,6 +51,7 @@ class KernelInvocation {
 
   void set_circular_buffers(tessera_cb_interface* cbs) { context_.cbs = cbs; }
   void set_dprint_log(DprintLog* log) { dprint_log_ = log; }
+  bool dprint_enabled() const { return dprint_log_ != nullptr; }
   // Opaque state for host callbacks beyond this layer (device, program...).
   void set_device_state(void* state) { device_state_ = state; }
   void* device_state() const { return device_state_; }
