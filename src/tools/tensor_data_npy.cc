@@ -103,14 +103,35 @@ Result<std::string> npy_reference(const TensorDataField& field) {
                     " must be a byte array or {\"npy\": \"FILE.npy\"}, not ", data.dump());
 }
 
+// constant_data holds the tensor's bytes in its page order. For a row-major
+// tensor (1x1 tiles) that is the array's own order; tiled data would need the
+// device's tile and face layout, so it stays a byte array. Its shape and type
+// are the tensor's, which the JSON must give.
+Status check_row_major(const TensorDataField& field) {
+  const Json* layout = field.tensor->contains("layout") ? &(*field.tensor)["layout"] : nullptr;
+  const Json* memory =
+      layout && layout->contains("memory_desc") ? &(*layout)["memory_desc"] : nullptr;
+  if (memory && memory->contains("tile_shape")) {
+    const Json& tile = (*memory)["tile_shape"];
+    if (tile.value("y", 1) != 1 || tile.value("x", 1) != 1) {
+      return make_error(ErrorCode::kUnimplemented, field.data_where(),
+                        ": .npy data is taken for row-major constants (tile_shape 1x1); this "
+                        "tensor is tiled ",
+                        tile.dump(), ", so give its constant_data as bytes in tile order");
+    }
+  }
+  if (!field.shape() || !field.data_type()) {
+    return make_error(ErrorCode::kInvalidArgument, field.data_where(),
+                      ": a constant from .npy needs the tensor's shape and ",
+                      field.data_type_where(), " in the JSON");
+  }
+  return ok_status();
+}
+
 Status load_field(const TensorDataField& field, const fs::path& json_folder) {
   if (field.data().is_array()) return ok_status();
   TESSERA_ASSIGN_OR_RETURN(std::string name, npy_reference(field));
-  if (field.kind == TensorDataKind::kConstant) {
-    return make_error(ErrorCode::kUnimplemented, field.data_where(),
-                      ": .npy data is taken for golden tensors; constant_data is in the tensor's "
-                      "page order, so give it as a byte array");
-  }
+  if (field.kind == TensorDataKind::kConstant) TESSERA_RETURN_IF_ERROR(check_row_major(field));
   const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : json_folder / name;
   auto array = run::read_npy(path.string());
   if (!array.ok()) return std::move(array).error().add_context(field.data_where());

@@ -99,13 +99,25 @@ TEST(TensorDataSummary, LargeTensorsShowTheirEnds) {
   EXPECT_EQ(golden["last"], Json({498.0, 498.5, 499.0, 499.5}));
 }
 
-TEST(TensorDataNpy, ConstantDataStaysBytesAndSummariesAreRefused) {
-  Json npy_constant = root_with(Json::array({1}), Json{{"npy", "c.npy"}});
-  Status constant = load_tensor_data(npy_constant, ".");
+TEST(TensorDataNpy, RowMajorConstantsComeFromNpyTiledOnesStayBytes) {
+  testing::TempDir dir;
+  const std::vector<uint8_t> values = {7, 8, 9, 10};
+  const std::vector<int64_t> shape = {2, 2};
+  ASSERT_TRUE(
+      run::write_npy((dir / "c.npy").string(), tt::target::DataType::UInt8, shape, values).ok());
+  Json row_major = root_with(Json::array({1}), Json{{"npy", "c.npy"}});
+  Status loaded = load_tensor_data(row_major, dir.path());
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  EXPECT_EQ(row_major["programs"][0]["inputs"][0]["desc"]["constant_data"], Json({7, 8, 9, 10}));
+
+  Json tiled = root_with(Json::array({1}), Json{{"npy", "c.npy"}});
+  tiled["programs"][0]["inputs"][0]["desc"]["layout"]["memory_desc"]["tile_shape"] = {{"y", 32},
+                                                                                      {"x", 32}};
+  Status constant = load_tensor_data(tiled, dir.path());
   ASSERT_FALSE(constant.ok());
   EXPECT_THAT(constant.error().describe(),
-              HasSubstr("programs[0].inputs[0].desc.constant_data: .npy data is taken for golden "
-                        "tensors"));
+              HasSubstr("programs[0].inputs[0].desc.constant_data: .npy data is taken for "
+                        "row-major constants"));
 
   Json summarised = root_with(Json::array({1, 2, 3}), Json::array({1, 2, 3, 4}));
   summarise_tensor_data(summarised);
