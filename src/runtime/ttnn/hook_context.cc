@@ -8,37 +8,33 @@ std::string_view HookContext::debug_string() const {
   return op_.debug_info() ? op_.debug_info()->string_view() : std::string_view();
 }
 
-Result<uint32_t> HookContext::operand_id(const std::vector<const fb::TensorRef*>& operands,
-                                         uint32_t i, const std::string& name, const char* kind) {
+Result<const fb::TensorRef*> HookContext::operand(const std::vector<const fb::TensorRef*>& operands,
+                                                  uint32_t i, const char* kind) const {
   if (i >= operands.size()) {
-    return make_error(ErrorCode::kOutOfRange, name, " has ", operands.size(), " ", kind,
+    return make_error(ErrorCode::kOutOfRange, name_, " has ", operands.size(), " ", kind,
                       "(s); asked for ", i);
   }
-  return operands[i]->global_id();
+  return operands[i];
 }
 
 Result<uint32_t> HookContext::input_id(uint32_t i) const {
-  return operand_id(operands_.inputs, i, name_, "input");
+  TESSERA_ASSIGN_OR_RETURN(const fb::TensorRef* ref, operand(operands_.inputs, i, "input"));
+  return ref->global_id();
 }
 
 Result<uint32_t> HookContext::output_id(uint32_t i) const {
-  return operand_id(operands_.outputs, i, name_, "output");
+  TESSERA_ASSIGN_OR_RETURN(const fb::TensorRef* ref, operand(operands_.outputs, i, "output"));
+  return ref->global_id();
 }
 
 Result<Tensor> HookContext::input(uint32_t i) const {
-  if (i >= operands_.inputs.size()) {
-    return make_error(ErrorCode::kOutOfRange, name_, " has ", operands_.inputs.size(),
-                      " input(s); asked for ", i);
-  }
-  return host_copy(operands_.inputs[i], "input " + std::to_string(i));
+  TESSERA_ASSIGN_OR_RETURN(const fb::TensorRef* ref, operand(operands_.inputs, i, "input"));
+  return host_copy(ref, "input " + std::to_string(i));
 }
 
 Result<Tensor> HookContext::output(uint32_t i) const {
-  if (i >= operands_.outputs.size()) {
-    return make_error(ErrorCode::kOutOfRange, name_, " has ", operands_.outputs.size(),
-                      " output(s); asked for ", i);
-  }
-  return host_copy(operands_.outputs[i], "output " + std::to_string(i));
+  TESSERA_ASSIGN_OR_RETURN(const fb::TensorRef* ref, operand(operands_.outputs, i, "output"));
+  return host_copy(ref, "output " + std::to_string(i));
 }
 
 Result<Tensor> HookContext::host_copy(const fb::TensorRef* ref, std::string_view operand) const {

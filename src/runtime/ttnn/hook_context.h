@@ -32,8 +32,9 @@ class HookContext final : public OpContext {
   Result<uint32_t> output_id(uint32_t i) const override;
 
  private:
-  static Result<uint32_t> operand_id(const std::vector<const fb::TensorRef*>& operands, uint32_t i,
-                                     const std::string& name, const char* kind);
+  // Operand i of `operands`, or an error naming the op and `kind`.
+  Result<const fb::TensorRef*> operand(const std::vector<const fb::TensorRef*>& operands,
+                                       uint32_t i, const char* kind) const;
   Result<Tensor> host_copy(const fb::TensorRef* ref, std::string_view operand) const;
 
   const fbn::Operation& op_;

@@ -32,14 +32,8 @@ Result<std::unique_ptr<DprintOutput>> DprintOutput::open(const RunOptions& optio
   return output;
 }
 
-size_t DprintOutput::lines_written() const {
-  std::lock_guard lock(mutex_);
-  return lines_;
-}
-
 void DprintOutput::write(const runtime::DprintLine& line) {
   std::lock_guard lock(mutex_);
-  ++lines_;
   const std::string text = runtime::format_dprint_line(line);
   if (to_file_) {
     file_ << text << '\n' << std::flush;

@@ -20,7 +20,6 @@ class DprintOutput {
 
   // The submit options that send the selected lines here.
   const runtime::DprintOptions& submit_options() const { return options_; }
-  size_t lines_written() const;
 
  private:
   DprintOutput() = default;
@@ -31,7 +30,6 @@ class DprintOutput {
   std::ofstream file_;
   bool to_file_ = false;
   bool terminal_ = false;
-  size_t lines_ = 0;
 };
 
 }  // namespace tessera::tools::run

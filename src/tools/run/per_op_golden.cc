@@ -38,7 +38,6 @@ struct ChainState {
   bool ready = false;
   std::vector<builder::RefTensor> inputs;
   std::vector<builder::RefTensor> chained_inputs;
-  bool chain_intact = true;  // every input has a chained value
   std::map<uint32_t, builder::RefTensor> chained;
 };
 
@@ -46,7 +45,6 @@ struct ChainState {
 // produced it, else its actual value.
 void chain_inputs(const runtime::OpContext& op, ChainState& state) {
   state.chained_inputs.clear();
-  state.chain_intact = true;
   for (uint32_t i = 0; i < state.inputs.size(); ++i) {
     auto id = op.input_id(i);
     auto found = id.ok() ? state.chained.find(*id) : state.chained.end();

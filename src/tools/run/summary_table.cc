@@ -40,9 +40,14 @@ std::string error_cause(const ProgramRun& run) {
   return text;
 }
 
-std::string note_text(const ProgramRun& run, size_t width) {
-  if (run.outcome == Outcome::kError) return elide_front(error_cause(run), width);
-  return first_line(run.message, width);
+// The note in full: an error's cause, else the message's first line.
+std::string full_note(const ProgramRun& run) {
+  return run.outcome == Outcome::kError ? error_cause(run) : first_line(run.message, 0);
+}
+
+// `note` in at most `width` characters; an error's keeps its end, the cause.
+std::string fitted_note(const ProgramRun& run, const std::string& note, size_t width) {
+  return run.outcome == Outcome::kError ? elide_front(note, width) : first_line(note, width);
 }
 
 // The smallest PCC over a program's compared outputs, or "-".
@@ -176,7 +181,7 @@ std::string summary_table(const std::vector<FileRun>& files, size_t terminal_wid
                       run.program_index >= 0 ? std::to_string(run.program_index) : "-",
                       run.runtime.empty() ? "-" : run.runtime, smallest_pcc(run),
                       milliseconds(run.timings.load_ms), std::to_string(run.loops),
-                      run.loops ? milliseconds(mean) : "-", note_text(run, std::string::npos)});
+                      run.loops ? milliseconds(mean) : "-", full_note(run)});
       runs.push_back(&run);
     }
   }
@@ -188,7 +193,7 @@ std::string summary_table(const std::vector<FileRun>& files, size_t terminal_wid
   auto [file_width, note_width] = fitted_widths(widths, shown, terminal_width);
   for (size_t r = 1; r < rows.size(); ++r) {
     rows[r][kFile] = elide_middle(rows[r][kFile], file_width);
-    rows[r][kNote] = note_text(*runs[r - 1], note_width);
+    rows[r][kNote] = fitted_note(*runs[r - 1], rows[r][kNote], note_width);
   }
   widths[kFile] = std::min(widths[kFile], file_width);
   widths[kNote] = std::min(widths[kNote], note_width);
