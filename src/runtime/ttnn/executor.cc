@@ -3,7 +3,7 @@
 
 #include "hook_context.h"
 #include "operation_dispatch.h"
-#include "operation_operands.h"
+#include "operation_name.h"
 #include "program_context.h"
 #include "tessera/base/steady_clock.h"
 #include "tessera/ttnn/tensor/tensor_convert.h"
