@@ -37,6 +37,11 @@ Error& Error::add_context(std::string frame) {
   return *this;
 }
 
+Error& Error::add_source(const char* file, int line) {
+  sources_.push_back(std::string(file) + ":" + std::to_string(line));
+  return *this;
+}
+
 std::string Error::describe() const {
   std::string text;
   for (auto frame = context_.rbegin(); frame != context_.rend(); ++frame) {

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "metal/binary_generated.h"
 #include "deep_check.h"
+#include "metal/binary_generated.h"
 #include "system_desc_generated.h"
 #include "tessera/base/large_buffer.h"
 #include "tessera/format/integrity.h"
@@ -177,7 +177,8 @@ Result<Binary> Binary::load_memory(std::vector<uint8_t>&& bytes, std::string nam
 bool Binary::verifies_as(std::span<const uint8_t> bytes, BinaryKind kind) {
   if (bytes.size() < kMinimumBytes) return false;
   const uint64_t prefix = flatbuffers::ReadScalar<flatbuffers::uoffset_t>(bytes.data());
-  if (prefix > bytes.size() - kSizePrefixBytes || prefix + kSizePrefixBytes >= FLATBUFFERS_MAX_BUFFER_SIZE) {
+  if (prefix > bytes.size() - kSizePrefixBytes ||
+      prefix + kSizePrefixBytes >= FLATBUFFERS_MAX_BUFFER_SIZE) {
     return false;
   }
   return verify_root(kind, bytes.data(), static_cast<size_t>(prefix + kSizePrefixBytes));
@@ -222,10 +223,9 @@ Result<Binary> Binary::load_owned(std::shared_ptr<const void> owner, std::span<c
                 " inside, or not written by a compatible schema");
   }
 
-  TESSERA_RETURN_IF_ERROR(check_checksum(bytes, framed_size, *kind).with_context(name));
+  TESSERA_RETURN_IF_ERROR(check_checksum(bytes, framed_size, *kind), name);
   TESSERA_RETURN_IF_ERROR(
-      deep_check(binary_schema(*kind), bytes.data() + kSizePrefixBytes)
-          .with_context(name));
+      deep_check(binary_schema(*kind), bytes.data() + kSizePrefixBytes).with_context(name));
 
   Binary binary;
   binary.kind_ = *kind;

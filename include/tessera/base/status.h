@@ -47,10 +47,17 @@ class Error {
   // "binary a.ttm: program 0: command 3 (CreateBuffer): <message>"
   std::string describe() const;
 
+  // "src/x.cc:12" of each TESSERA_RETURN_IF_ERROR / TESSERA_ASSIGN_OR_RETURN
+  // the error passed through, innermost first. Debug builds only; never part
+  // of describe(), so messages are the same in every build.
+  const std::vector<std::string>& sources() const { return sources_; }
+  Error& add_source(const char* file, int line);
+
  private:
   ErrorCode code_;
   std::string message_;
   std::vector<std::string> context_;
+  std::vector<std::string> sources_;
 };
 
 // An ok Status is a null pointer: cheap to return on hot paths.
@@ -124,18 +131,25 @@ Error make_error(ErrorCode code, const Parts&... parts);
 #define TESSERA_CONCAT_INNER(a, b) a##b
 #define TESSERA_CONCAT(a, b) TESSERA_CONCAT_INNER(a, b)
 
-// Returns the error of a Status/Result expression from the enclosing function.
-// Takes the value by copy: `expr` may be a reference into a temporary (with_context).
-#define TESSERA_RETURN_IF_ERROR(expr)                                     \
-  do {                                                                    \
-    auto tessera_status_ = (expr);                                        \
-    if (!tessera_status_.ok()) return std::move(tessera_status_).error(); \
+// Returns the error of a Status/Result expression from the enclosing
+// function. Optional parts after `expr` become a context frame, built only on
+// failure: TESSERA_RETURN_IF_ERROR(run(command), "command ", index).
+// Takes the value by copy: `expr` may be a reference into a temporary.
+#define TESSERA_RETURN_IF_ERROR(expr, ...)                                               \
+  do {                                                                                   \
+    auto tessera_status_ = (expr);                                                       \
+    if (!tessera_status_.ok()) [[unlikely]] {                                            \
+      return ::tessera::detail::on_failure(std::move(tessera_status_).error(), __FILE__, \
+                                           __LINE__ __VA_OPT__(, ) __VA_ARGS__);         \
+    }                                                                                    \
   } while (false)
 
 // Declares `lhs` from a Result expression, or returns its error.
 #define TESSERA_ASSIGN_OR_RETURN(lhs, expr) \
   TESSERA_ASSIGN_OR_RETURN_IMPL(TESSERA_CONCAT(tessera_result_, __LINE__), lhs, expr)
-#define TESSERA_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr) \
-  auto tmp = (expr);                                  \
-  if (!tmp.ok()) return std::move(tmp).error();       \
+#define TESSERA_ASSIGN_OR_RETURN_IMPL(tmp, lhs, expr)                                 \
+  auto tmp = (expr);                                                                  \
+  if (!tmp.ok()) [[unlikely]] {                                                       \
+    return ::tessera::detail::on_failure(std::move(tmp).error(), __FILE__, __LINE__); \
+  }                                                                                   \
   lhs = std::move(tmp).value()

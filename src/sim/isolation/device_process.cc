@@ -151,7 +151,7 @@ Status DeviceProcess::launch(const Chip& chip) {
   messages::Hello hello{chip.descriptor(), options_.kernel_directory,
                         address_space_for(chip.descriptor())};
   std::vector<uint8_t> ready;
-  TESSERA_RETURN_IF_ERROR(exchange(messages::encode(hello), ready, "").with_context("starting"));
+  TESSERA_RETURN_IF_ERROR(exchange(messages::encode(hello), ready, ""), "starting");
   Status started;
   TESSERA_RETURN_IF_ERROR(messages::decode_status(ready, started));
   if (!started.ok()) {
@@ -240,7 +240,7 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     // The chip's memories are the host's, so a new process picks up where
     // the lost one stopped: same buffers, same bytes.
     release();
-    TESSERA_RETURN_IF_ERROR(launch(chip).with_context("restarting the lost device process"));
+    TESSERA_RETURN_IF_ERROR(launch(chip), "restarting the lost device process");
     ++restarts_;
   }
   messages::RunRequest request;
