@@ -30,8 +30,10 @@ int main(int argc, char** argv) {
   if (!binary.ok()) return fail(binary.error());
   auto infos = binary->program_inputs(0);
   if (!infos.ok()) return fail(infos.error());
+  if (infos->size() != 2 || (*infos)[0].element_size != 4 || (*infos)[1].element_size != 4)
+    return std::fprintf(stderr, "embed_example: expects a + b of two float32 tensors\n"), 1;
   std::vector<rt::Tensor> inputs;
-  for (size_t i = 0; i < infos->size(); ++i) {  // input i holds k * (i + 1) / 8
+  for (size_t i = 0; i < 2; ++i) {  // input i holds k * (i + 1) / 8
     auto tensor = rt::Tensor::create_owned((*infos)[i], binary->runtime());
     if (!tensor.ok()) return fail(tensor.error());
     std::vector<float> values(tensor->bytes().size() / sizeof(float));
@@ -48,8 +50,11 @@ int main(int argc, char** argv) {
   if (!result.ok()) return fail(result.error());
   if (auto waited = rt::wait(result->event, binary->runtime()); !waited.ok())
     return fail(waited.error());
-  std::vector<float> a = floats(inputs.at(0)), b = floats(inputs.at(1));
-  std::vector<float> sum = floats(result->outputs.at(0));
+  if (result->outputs.size() != 1)
+    return std::fprintf(stderr, "embed_example: not one output\n"), 1;
+  std::vector<float> a = floats(inputs[0]), b = floats(inputs[1]);
+  std::vector<float> sum = floats(result->outputs[0]);
+  if (sum.size() != a.size()) return std::fprintf(stderr, "embed_example: output size\n"), 1;
   for (size_t k = 0; k < sum.size(); ++k) {
     if (sum[k] != a[k] + b[k]) {
       std::fprintf(stderr, "embed_example: output %zu is %g, expected %g\n", k, sum[k],

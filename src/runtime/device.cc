@@ -20,17 +20,17 @@ uint32_t Device::num_devices() const {
 }
 
 Result<metal::Device*> DeviceAccess::metal_device(const Device& device, uint32_t index) {
-  const auto& state_ = device.state_;
-  if (!state_) return make_error(ErrorCode::kFailedPrecondition, "device handle is not open");
-  std::lock_guard lock(state_->mutex);
-  if (state_->devices.empty()) {
+  const auto& state = device.state_;
+  if (!state) return make_error(ErrorCode::kFailedPrecondition, "device handle is not open");
+  std::lock_guard lock(state->mutex);
+  if (state->devices.empty()) {
     return make_error(ErrorCode::kFailedPrecondition, "device has been closed");
   }
-  if (index >= state_->devices.size()) {
+  if (index >= state->devices.size()) {
     return make_error(ErrorCode::kOutOfRange, "device index ", index,
-                      " out of range: ", state_->devices.size(), " device(s) open");
+                      " out of range: ", state->devices.size(), " device(s) open");
   }
-  return state_->devices[index].get();
+  return state->devices[index].get();
 }
 
 metal::DeviceIsolation to_metal_isolation(DeviceIsolation isolation) {

@@ -38,6 +38,8 @@ foreach(program tessera tessera-device)
   endif()
 endforeach()
 
+run("the installed CLI" ${prefix}/bin/tessera --version)
+
 run("configuring examples/embed" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/embed
     -B ${WORK_DIR}/build -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${prefix}
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release)
