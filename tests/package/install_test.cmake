@@ -40,9 +40,15 @@ endforeach()
 
 run("the installed CLI" ${prefix}/bin/tessera --version)
 
+# A sanitizer build's library needs the sanitizer runtime in the program too.
+set(sanitize_flags)
+if(SANITIZE)
+  set(sanitize_flags -DCMAKE_CXX_FLAGS=-fsanitize=${SANITIZE}
+                     -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=${SANITIZE})
+endif()
 run("configuring examples/embed" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/embed
     -B ${WORK_DIR}/build -G ${GENERATOR} -DCMAKE_PREFIX_PATH=${prefix}
-    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release)
+    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release ${sanitize_flags})
 run("building examples/embed" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 set(example ${WORK_DIR}/build/embed_example)
 set(clean_env ${CMAKE_COMMAND} -E env --unset=TESSERA_DEVICE_EXECUTABLE)
