@@ -9,6 +9,7 @@
 
 #include "tessera/ttnn/math/conv2d.h"
 #include "tessera/ttnn/math/eltwise_binary.h"
+#include "tessera/ttnn/math/eltwise_unary.h"
 #include "tessera/ttnn/math/matmul.h"
 #include "tessera/ttnn/math/max_pool2d.h"
 #include "tessera/ttnn/math/permute.h"
@@ -86,6 +87,33 @@ void BM_EltwiseAddRowBroadcast(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * 2 * n * static_cast<int64_t>(sizeof(float)));
 }
 BENCHMARK(BM_EltwiseAddRowBroadcast)->Arg(16 << 20)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Unary ops on 4 Mi elements: relu is memory bound, sigmoid and gelu are
+// bound by their transcendental functions.
+template <UnaryOp kOp>
+void BM_EltwiseUnary(benchmark::State& state) {
+  const int64_t n = state.range(0);
+  const Tensor a = random_tensor({n}, 3);
+  Tensor c = Tensor::filled({n}, 0.0f);
+  for (auto _ : state) {
+    auto status = unary(kOp, a.view(), c.mutable_view());
+    if (!status.ok()) state.SkipWithError(status.error().message().c_str());
+    benchmark::DoNotOptimize(c.data());
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+BENCHMARK(BM_EltwiseUnary<UnaryOp::kRelu>)
+    ->Arg(4 << 20)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_EltwiseUnary<UnaryOp::kSigmoid>)
+    ->Arg(4 << 20)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_EltwiseUnary<UnaryOp::kGelu>)
+    ->Arg(4 << 20)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_Memcpy(benchmark::State& state) {
   const int64_t n = state.range(0);

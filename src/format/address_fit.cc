@@ -5,7 +5,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "tessera/format/data_type_size.h"
+#include "tessera/format/data_types.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::format {

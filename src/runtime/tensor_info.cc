@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "tessera/base/tensor_size_limit.h"
-#include "tessera/format/data_type_size.h"
+#include "tessera/format/data_types.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::runtime {
@@ -31,8 +31,7 @@ Status check_within_limits(const TensorInfo& info) {
   uint64_t elements = 1;
   for (size_t i = 0; i < info.shape.size(); ++i) {
     if (info.shape[i] < 0) {
-      return make_error(ErrorCode::kInvalidArgument, info.describe(), ": dim ", i,
-                        " is negative");
+      return make_error(ErrorCode::kInvalidArgument, info.describe(), ": dim ", i, " is negative");
     }
     const uint64_t dim = static_cast<uint64_t>(info.shape[i]);
     if (dim != 0 && elements > UINT64_MAX / dim) {
@@ -41,8 +40,8 @@ Status check_within_limits(const TensorInfo& info) {
     }
     elements *= dim;
   }
-  TESSERA_RETURN_IF_ERROR(check_tensor_elements(elements, std::max(1u, info.element_size),
-                                                info.describe()));
+  TESSERA_RETURN_IF_ERROR(
+      check_tensor_elements(elements, std::max(1u, info.element_size), info.describe()));
   return check_tensor_bytes(info.size_bytes, info.describe());
 }
 

@@ -2,8 +2,9 @@
 
 #include "run/npy_reader.h"
 #include "run/npy_writer.h"
-#include "run/tensor_values.h"
+#include "run/shape_text.h"
 #include "tensor_data_summary.h"
+#include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::tools {
@@ -84,8 +85,8 @@ Status settle_shape(const TensorDataField& field, const run::NpyArray& array,
 Result<std::vector<uint8_t>> tensor_bytes(DataType type, run::NpyArray array) {
   if (type != DataType::BFloat16) return std::move(array.data);
   TESSERA_ASSIGN_OR_RETURN(std::vector<double> values,
-                           run::decode_values(DataType::Float32, array.data));
-  return run::encode_values(DataType::BFloat16, values);
+                           format::decode_values(DataType::Float32, array.data));
+  return format::encode_values(DataType::BFloat16, values);
 }
 
 Result<std::string> npy_reference(const TensorDataField& field) {

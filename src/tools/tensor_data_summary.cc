@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <span>
 
-#include "run/tensor_values.h"
 #include "tessera/base/fnv1a.h"
+#include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::tools {
@@ -45,7 +45,7 @@ std::vector<uint8_t> data_bytes(const Json& data) {
 Json elements_json(DataType type, std::span<const uint8_t> bytes, uint32_t size, size_t begin,
                    size_t end) {
   Json out = Json::array();
-  auto values = run::decode_values(type, bytes.subspan(begin * size, (end - begin) * size));
+  auto values = format::decode_values(type, bytes.subspan(begin * size, (end - begin) * size));
   if (!values.ok()) return out;
   for (double value : *values) out.push_back(element_json(type, value));
   return out;
@@ -54,7 +54,7 @@ Json elements_json(DataType type, std::span<const uint8_t> bytes, uint32_t size,
 // Adds the element count and end values, or why there are none. Only the
 // ends are decoded: a large tensor costs no more than a small one.
 void add_values(Json& summary, DataType type, std::span<const uint8_t> bytes) {
-  auto size = run::host_element_size(type);
+  auto size = format::host_element_size(type);
   if (!size.ok()) {
     summary["values"] = "not decoded: " + size.error().describe();
     return;

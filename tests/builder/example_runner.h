@@ -71,7 +71,8 @@ inline void expect_matches_goldens(
   for (uint32_t i = 0; i < outputs.size(); ++i) {
     auto expected = decode_golden(*goldens->Get(i));
     ASSERT_TRUE(expected.ok()) << expected.error().describe();
-    auto actual = decode_values(outputs[i].bytes(), expected->shape, goldens->Get(i)->data_type());
+    auto actual =
+        decode_reference_tensor(outputs[i].bytes(), expected->shape, goldens->Get(i)->data_type());
     ASSERT_TRUE(actual.ok()) << actual.error().describe();
     double worst = 0;
     for (size_t j = 0; j < expected->values.size(); ++j) {

@@ -8,7 +8,7 @@
 
 #include "example_runner.h"
 #include "tessera/builder/reference_evaluator.h"
-#include "tessera/builder/ttnn_operands.h"
+#include "tessera/format/ttnn_operands.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/internal/binary_access.h"
 
@@ -54,11 +54,13 @@ TEST_P(TtnnExampleTest, ReferenceEvaluatorReproducesGoldens) {
     values[program->inputs()->Get(i)->global_id()] = *golden;
   }
   for (const ttnn::Operation* op : *program->operations()) {
+    const format::TtnnOperands operands = format::ttnn_operands(*op);
     std::vector<RefTensor> ins;
-    for (const auto* ref : ttnn_operation_inputs(*op)) ins.push_back(values.at(ref->global_id()));
+    for (const auto* ref : operands.inputs) ins.push_back(values.at(ref->global_id()));
     auto outs = evaluate_ttnn_operation(*op, ins);
     ASSERT_TRUE(outs.ok()) << outs.error().describe();
-    if (const auto* out = ttnn_operation_output(*op)) {
+    if (!operands.outputs.empty()) {
+      const auto* out = operands.outputs.front();
       ASSERT_EQ(outs->size(), 1u);
       values[out->global_id()] = outs->front();
     }

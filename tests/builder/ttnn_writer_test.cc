@@ -10,7 +10,7 @@
 
 #include "example_runner.h"
 #include "tessera/builder/reference_evaluator.h"
-#include "tessera/builder/ttnn_operands.h"
+#include "tessera/format/ttnn_operands.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/internal/binary_access.h"
 #include "tessera/sim/arch/chip_descriptor.h"
@@ -140,11 +140,12 @@ TEST(TtnnWriter, ReferenceEvaluatorOnTheBinaryReproducesTheGoldens) {
     values[program->inputs()->Get(i)->global_id()] = *golden;
   }
   for (const ttnn::Operation* op : *program->operations()) {
+    const format::TtnnOperands operands = format::ttnn_operands(*op);
     std::vector<RefTensor> ins;
-    for (const auto* ref : ttnn_operation_inputs(*op)) ins.push_back(values.at(ref->global_id()));
+    for (const auto* ref : operands.inputs) ins.push_back(values.at(ref->global_id()));
     auto outs = evaluate_ttnn_operation(*op, ins);
     ASSERT_TRUE(outs.ok()) << outs.error().describe();
-    if (const auto* out = ttnn_operation_output(*op)) values[out->global_id()] = outs->at(0);
+    if (!operands.outputs.empty()) values[operands.outputs.front()->global_id()] = outs->at(0);
   }
   ASSERT_EQ(program->outputs()->size(), program->golden_outputs()->size());
   for (uint32_t i = 0; i < program->outputs()->size(); ++i) {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "../support/example_binaries.h"
+#include "tessera/base/bfloat16.h"
 #include "tessera/format/generated.h"
-#include "tessera/sim/tile/bfloat16.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -58,7 +58,7 @@ TEST(NpyWriterTest, BFloat16IsWidenedToFloat32) {
   std::vector<float> values = {1.0f, -2.5f, 0.15625f};
   std::vector<uint8_t> bytes;
   for (float value : values) {
-    uint16_t bits = sim::tile::float_to_bfloat16_bits(value);
+    uint16_t bits = tessera::float_to_bfloat16_bits(value);
     bytes.push_back(static_cast<uint8_t>(bits & 0xff));
     bytes.push_back(static_cast<uint8_t>(bits >> 8));
   }

@@ -15,8 +15,8 @@
 #include "run/perf_summary.h"
 #include "run/results_json.h"
 #include "run/summary_table.h"
-#include "run/tensor_values.h"
 #include "run/terminal_text.h"
+#include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::tools::run {
@@ -31,9 +31,9 @@ TEST(TensorValuesTest, RoundTripsEveryHostType) {
   std::vector<double> values = {0.0, 1.0, 2.5, 300.0};
   for (DataType type : {DataType::Float32, DataType::Float16, DataType::BFloat16, DataType::UInt32,
                         DataType::UInt16, DataType::UInt8}) {
-    auto bytes = encode_values(type, values);
+    auto bytes = format::encode_values(type, values);
     ASSERT_TRUE(bytes.ok()) << tt::target::EnumNameDataType(type);
-    auto decoded = decode_values(type, *bytes);
+    auto decoded = format::decode_values(type, *bytes);
     ASSERT_TRUE(decoded.ok());
     EXPECT_EQ((*decoded)[2],
               type == DataType::Float32 || type == DataType::Float16 || type == DataType::BFloat16
@@ -43,10 +43,11 @@ TEST(TensorValuesTest, RoundTripsEveryHostType) {
     EXPECT_EQ((*decoded)[3], type == DataType::UInt8 ? 255.0 : 300.0);  // saturates
   }
   std::vector<double> negative = {-4.0, std::numeric_limits<double>::quiet_NaN()};
-  EXPECT_EQ(*decode_values(DataType::UInt16, *encode_values(DataType::UInt16, negative)),
-            (std::vector<double>{0.0, 0.0}));
-  EXPECT_FALSE(decode_values(DataType::BFP_BFloat8, std::vector<uint8_t>(4)).ok());
-  EXPECT_FALSE(decode_values(DataType::Float32, std::vector<uint8_t>(6)).ok());
+  EXPECT_EQ(
+      *format::decode_values(DataType::UInt16, *format::encode_values(DataType::UInt16, negative)),
+      (std::vector<double>{0.0, 0.0}));
+  EXPECT_FALSE(format::decode_values(DataType::BFP_BFloat8, std::vector<uint8_t>(4)).ok());
+  EXPECT_FALSE(format::decode_values(DataType::Float32, std::vector<uint8_t>(6)).ok());
 }
 
 TEST(InputGenerationTest, RandnRepeatsPerSeedAndInput) {

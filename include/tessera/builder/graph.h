@@ -42,10 +42,10 @@ struct OpAttributes {
   tt::target::ttnn::ReductionOpType reduction{};
   std::vector<int32_t> dims;  // reduction dim_arg
   bool keep_dim = false;
-  int32_t dim0 = 0, dim1 = 0;    // softmax dimension (dim0), transpose, concat (dim0)
-  std::vector<int64_t> values0;  // permutation, slice begins, reshape shape
-  std::vector<int64_t> values1;  // slice ends
-  std::vector<int64_t> values2;  // slice step
+  int32_t dim0 = 0, dim1 = 0;               // softmax dimension (dim0), transpose, concat (dim0)
+  std::vector<int64_t> permutation;         // permute
+  std::vector<int64_t> begins, ends, step;  // slice
+  std::vector<int64_t> shape;               // reshape
   float fill_value = 0.0f;
   // Conv2d / MaxPool2d.
   uint32_t in_channels = 0, out_channels = 0, batch = 0, height = 0, width = 0;

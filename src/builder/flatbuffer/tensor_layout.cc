@@ -1,6 +1,7 @@
 #include "tensor_layout.h"
 
 #include "tessera/builder/tensor_bytes.h"
+#include "tessera/format/data_types.h"
 
 namespace tessera::builder {
 namespace {
@@ -13,7 +14,7 @@ int64_t round_up(int64_t value, int64_t multiple) {
 
 Result<DeviceLayout> device_layout(const TensorNode& tensor, bool exact) {
   DeviceLayout layout;
-  layout.element_bytes = element_bytes(tensor.type);
+  layout.element_bytes = format::data_type_element_size(tensor.type);
   if (layout.element_bytes == 0) {
     return make_error(ErrorCode::kUnimplemented, "tensor '", tensor.name, "': data type ",
                       tt::target::EnumNameDataType(tensor.type),

@@ -2,6 +2,7 @@
 
 #include "reference/reference_ops.h"
 #include "tessera/builder/tensor_bytes.h"
+#include "tessera/format/data_types.h"
 
 namespace tessera::builder {
 namespace {
@@ -49,8 +50,8 @@ Result<TensorRefOffset> device_tensor_ref(flatbuffers::FlatBufferBuilder& fbb, u
 
 TensorRefOffset host_tensor_ref(flatbuffers::FlatBufferBuilder& fbb, uint32_t global_id,
                                 const TensorNode& tensor) {
-  uint64_t bytes =
-      static_cast<uint64_t>(reference::element_count(tensor.shape)) * element_bytes(tensor.type);
+  uint64_t bytes = static_cast<uint64_t>(reference::element_count(tensor.shape)) *
+                   format::data_type_element_size(tensor.type);
   return tensor_ref(fbb, global_id, tensor, 0, bytes, to_int(tensor.shape), false,
                     target::MemorySpace::System, 1, 1, bytes);
 }
@@ -58,7 +59,7 @@ TensorRefOffset host_tensor_ref(flatbuffers::FlatBufferBuilder& fbb, uint32_t gl
 Result<flatbuffers::Offset<target::GoldenTensor>> golden_tensor(flatbuffers::FlatBufferBuilder& fbb,
                                                                 const TensorNode& tensor) {
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> data,
-                           encode_values(tensor.value.values, tensor.type));
+                           encode_reference_values(tensor.value.values, tensor.type));
   std::vector<int> shape = to_int(tensor.shape);
   std::vector<int> stride = to_int(reference::row_major_strides(tensor.shape));
   return target::CreateGoldenTensorDirect(fbb, tensor.name.c_str(), &shape, &stride, tensor.type,

@@ -161,7 +161,7 @@ Result<TensorId> Graph::transpose(TensorId in, int32_t dim0, int32_t dim1) {
 Result<TensorId> Graph::permute(TensorId in, std::vector<int64_t> permutation) {
   TESSERA_RETURN_IF_ERROR(check_ids({in}));
   OpAttributes attributes;
-  attributes.values0 = permutation;
+  attributes.permutation = permutation;
   return add_op(ttnn::OpType::PermuteOp, attributes, {in}, false,
                 reference::permute(tensors_[in].value, permutation), tensors_[in].placement,
                 tensors_[in].type, "");
@@ -171,9 +171,9 @@ Result<TensorId> Graph::slice(TensorId in, std::vector<int64_t> begins, std::vec
                               std::vector<int64_t> step) {
   TESSERA_RETURN_IF_ERROR(check_ids({in}));
   OpAttributes attributes;
-  attributes.values0 = begins;
-  attributes.values1 = ends;
-  attributes.values2 = step;
+  attributes.begins = begins;
+  attributes.ends = ends;
+  attributes.step = step;
   return add_op(ttnn::OpType::SliceOp, attributes, {in}, false,
                 reference::slice(tensors_[in].value, begins, ends, step), tensors_[in].placement,
                 tensors_[in].type, "");
@@ -193,7 +193,7 @@ Result<TensorId> Graph::concat(std::vector<TensorId> ins, int32_t dim) {
 Result<TensorId> Graph::reshape(TensorId in, std::vector<int64_t> shape) {
   TESSERA_RETURN_IF_ERROR(check_ids({in}));
   OpAttributes attributes;
-  attributes.values0 = shape;
+  attributes.shape = shape;
   return add_op(ttnn::OpType::ReshapeOp, attributes, {in}, false,
                 reference::reshape(tensors_[in].value, shape), tensors_[in].placement,
                 tensors_[in].type, "");

@@ -5,6 +5,7 @@
 #include "flatbuffer/tensor_refs.h"
 #include "tessera/format/integrity.h"
 #include "tessera/format/schema.h"
+#include "ttnn_op_writers.h"
 
 namespace tessera::builder {
 namespace {
@@ -50,82 +51,10 @@ class TtnnWriter {
 Status TtnnWriter::add_op(const OpNode& op) {
   TESSERA_ASSIGN_OR_RETURN(std::vector<TensorRefOffset> ins, device_refs(op.inputs));
   TESSERA_ASSIGN_OR_RETURN(TensorRefOffset out, device_ref(op.output));
-  const OpAttributes& a = op.attributes;
-  const std::string& name = graph_.tensor(op.output).name;
   TensorRefOffset bias = op.has_bias ? ins.back() : TensorRefOffset();
-  switch (op.kind) {
-    case ttnn::OpType::EltwiseOp:
-      add(op.kind, ttnn::CreateEltwiseOpDirect(fbb_, a.eltwise, &ins, out).Union(), name);
-      break;
-    case ttnn::OpType::MatmulOp:
-      add(op.kind, ttnn::CreateMatmulOp(fbb_, ins[0], ins[1], out).Union(), name);
-      break;
-    case ttnn::OpType::LinearOp:
-      add(op.kind, ttnn::CreateLinearOp(fbb_, ins[0], ins[1], bias, out).Union(), name);
-      break;
-    case ttnn::OpType::ReductionOp:
-      add(op.kind,
-          ttnn::CreateReductionOpDirect(fbb_, a.reduction, ins[0], out, &a.dims, a.keep_dim)
-              .Union(),
-          name);
-      break;
-    case ttnn::OpType::SoftmaxOp:
-      add(op.kind, ttnn::CreateSoftmaxOp(fbb_, ins[0], out, a.dim0).Union(), name);
-      break;
-    case ttnn::OpType::TransposeOp:
-      add(op.kind, ttnn::CreateTransposeOp(fbb_, ins[0], out, a.dim0, a.dim1).Union(), name);
-      break;
-    case ttnn::OpType::PermuteOp:
-      add(op.kind, ttnn::CreatePermuteOpDirect(fbb_, ins[0], out, &a.values0).Union(), name);
-      break;
-    case ttnn::OpType::SliceOp:
-      add(op.kind,
-          ttnn::CreateSliceOpDirect(fbb_, ins[0], out, &a.values0, &a.values1, &a.values2).Union(),
-          name);
-      break;
-    case ttnn::OpType::ConcatOp:
-      add(op.kind, ttnn::CreateConcatOpDirect(fbb_, &ins, out, a.dim0).Union(), name);
-      break;
-    case ttnn::OpType::ReshapeOp: {
-      std::vector<int32_t> shape(a.values0.begin(), a.values0.end());
-      add(op.kind, ttnn::CreateReshapeOpDirect(fbb_, ins[0], out, &shape).Union(), name);
-      break;
-    }
-    case ttnn::OpType::EmbeddingOp:
-      add(op.kind, ttnn::CreateEmbeddingOp(fbb_, ins[0], ins[1], out).Union(), name);
-      break;
-    case ttnn::OpType::Conv2dOp:
-      add(op.kind,
-          ttnn::CreateConv2dOp(fbb_, ins[0], ins[1], bias, out, a.in_channels, a.out_channels,
-                               a.batch, a.height, a.width, a.kernel_h, a.kernel_w, a.stride_h,
-                               a.stride_w, a.pad_h, a.pad_w, a.dilation_h, a.dilation_w, a.groups)
-              .Union(),
-          name);
-      break;
-    case ttnn::OpType::MaxPool2dOp:
-      add(op.kind,
-          ttnn::CreateMaxPool2dOp(fbb_, ins[0], out, a.batch, a.height, a.width, a.in_channels,
-                                  a.kernel_h, a.kernel_w, a.stride_h, a.stride_w, a.pad_h, a.pad_w,
-                                  a.dilation_h, a.dilation_w)
-              .Union(),
-          name);
-      break;
-    case ttnn::OpType::FullOp:
-      add(op.kind, ttnn::CreateFullOp(fbb_, device(), a.fill_value, out).Union(), name);
-      break;
-    case ttnn::OpType::EmptyOp:
-      add(op.kind, ttnn::CreateEmptyOp(fbb_, device(), out).Union(), name);
-      break;
-    case ttnn::OpType::ToLayoutOp:
-      add(op.kind, ttnn::CreateToLayoutOp(fbb_, ins[0], out).Union(), name);
-      break;
-    case ttnn::OpType::ToMemoryConfigOp:
-      add(op.kind, ttnn::CreateToMemoryConfigOp(fbb_, ins[0], out).Union(), name);
-      break;
-    default:
-      return make_error(ErrorCode::kUnimplemented, "the TTNN writer does not write ",
-                        ttnn::EnumNameOpType(op.kind));
-  }
+  const OpWriteContext context{fbb_, op.attributes, ins, bias, out};
+  TESSERA_ASSIGN_OR_RETURN(flatbuffers::Offset<void> body, write_graph_op_body(op.kind, context));
+  add(op.kind, body, graph_.tensor(op.output).name);
   return ok_status();
 }
 

@@ -3,6 +3,7 @@
 #include <set>
 #include <tuple>
 
+#include "../tile_format.h"
 #include "tessera/sim/tile/data_format.h"
 
 namespace tessera::runtime::metal_backend {
@@ -111,9 +112,7 @@ Result<CircularBufferShape> circular_buffer_shape(const tt::target::CBDesc& desc
                       " bytes is not a whole, non-zero number of ", desc.page_size(),
                       "-byte pages");
   }
-  TESSERA_ASSIGN_OR_RETURN(
-      sim::tile::DataFormat format,
-      sim::tile::data_format_from_binary_data_type(static_cast<uint32_t>(memory->data_type())));
+  TESSERA_ASSIGN_OR_RETURN(sim::tile::DataFormat format, tile_format_of(memory->data_type()));
   return CircularBufferShape{static_cast<uint32_t>(total), static_cast<uint32_t>(desc.page_size()),
                              format};
 }

@@ -2,7 +2,7 @@
 
 #include "hook_context.h"
 #include "operation_dispatch.h"
-#include "operation_operands.h"
+#include "operation_name.h"
 #include "program_context.h"
 #include "tessera/base/steady_clock.h"
 #include "tessera/runtime/internal/binary_access.h"

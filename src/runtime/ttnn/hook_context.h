@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "operation_operands.h"
 #include "program_context.h"
+#include "tessera/format/ttnn_operands.h"
 #include "tessera/runtime/internal/operation_context.h"
 
 namespace tessera::runtime::ttnn_backend {
@@ -18,7 +18,7 @@ class HookContext final : public OperationContext {
         index_(index),
         name_(std::move(name)),
         program_(program),
-        operands_(operation_operands(op)) {}
+        operands_(format::ttnn_operands(op)) {}
 
   uint32_t op_index() const override { return index_; }
   std::string_view op_name() const override { return name_; }
@@ -41,7 +41,7 @@ class HookContext final : public OperationContext {
   uint32_t index_;
   std::string name_;
   const ProgramContext& program_;
-  OperationOperands operands_;
+  format::TtnnOperands operands_;
 };
 
 }  // namespace tessera::runtime::ttnn_backend

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "../tile_format.h"
 #include "tessera/ttnn/tensor/tensor_convert.h"
 
 namespace tessera::runtime::ttnn_backend {
@@ -37,8 +38,7 @@ Result<ttnn::TensorSpec> spec_from_ref(const fb::TensorRef& ref) {
   std::vector<int64_t> dims;
   if (desc->shape()) dims.assign(desc->shape()->begin(), desc->shape()->end());
   spec.shape = math::Shape(std::move(dims));
-  auto format =
-      sim::tile::data_format_from_binary_data_type(static_cast<uint32_t>(memory.data_type()));
+  auto format = tile_format_of(memory.data_type());
   if (!format.ok()) {
     return std::move(format).error().add_context("tensor " + std::to_string(ref.global_id()));
   }

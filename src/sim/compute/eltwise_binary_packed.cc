@@ -4,8 +4,8 @@
 #include <cstring>
 
 #include "binary_op_functors.h"
+#include "tessera/base/bfloat16.h"
 #include "tessera/base/vector_clones.h"
-#include "tessera/sim/tile/bfloat16.h"
 
 namespace tessera::sim::compute {
 namespace {
@@ -27,7 +27,7 @@ struct Bfloat16Elements {
   [[gnu::always_inline]] static void load(const std::byte* tile, uint32_t first, float* out) {
     uint16_t bits[kRun];
     std::memcpy(bits, tile + std::size_t{first} * 2, sizeof(bits));
-    for (uint32_t j = 0; j < kRun; ++j) out[j] = tile::bfloat16_bits_to_float(bits[j]);
+    for (uint32_t j = 0; j < kRun; ++j) out[j] = tessera::bfloat16_bits_to_float(bits[j]);
   }
 };
 

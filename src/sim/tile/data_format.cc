@@ -56,30 +56,6 @@ Result<DataFormat> data_format_from_name(std::string_view name) {
                     "' is not a supported tile format");
 }
 
-Result<DataFormat> data_format_from_binary_data_type(uint32_t data_type) {
-  switch (data_type) {
-    case 0:
-      return DataFormat::kFloat32;
-    case 1:
-      return DataFormat::kFloat16;
-    case 2:
-      return DataFormat::kFloat16_b;
-    case 4:
-      return DataFormat::kBfp8_b;
-    case 9:
-      return DataFormat::kUInt32;
-    case 10:
-      return DataFormat::kUInt16;
-    case 11:
-      return DataFormat::kUInt8;
-    default:
-      break;
-  }
-  return make_error(ErrorCode::kUnimplemented, "binary data type ", data_type,
-                    " has no tile format here (supported: Float32=0, Float16=1, BFloat16=2, "
-                    "BFP_BFloat8=4, UInt32=9, UInt16=10, UInt8=11)");
-}
-
 uint32_t element_size_bytes(DataFormat format) {
   switch (format) {
     case DataFormat::kFloat32:

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <limits>
 
+#include "tessera/base/bfloat16.h"
+#include "tessera/base/float16.h"
 #include "tessera/base/vector_clones.h"
-#include "tessera/sim/tile/bfloat16.h"
 #include "tessera/sim/tile/bfp8.h"
-#include "tessera/sim/tile/float16.h"
 #include "tessera/sim/tile/tile_layout.h"
 
 namespace tessera::sim::tile {

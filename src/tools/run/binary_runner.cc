@@ -16,10 +16,11 @@
 #include "output_checks.h"
 #include "per_op_golden.h"
 #include "program_goldens.h"
+#include "shape_text.h"
 #include "tensor_printout.h"
-#include "tensor_values.h"
 #include "tessera/base/steady_clock.h"
 #include "tessera/format/binary_version.h"
+#include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/internal/binary_access.h"
@@ -204,7 +205,7 @@ class ProgramRunner {
     for (uint32_t i = 0; i < input_infos_.size(); ++i) {
       const TensorInfo& info = input_infos_[i];
       TESSERA_ASSIGN_OR_RETURN(std::vector<double> values, input_values(i, info));
-      auto bytes = encode_values(info.data_type, values);
+      auto bytes = format::encode_values(info.data_type, values);
       if (!bytes.ok()) return std::move(bytes).error().add_context("input " + std::to_string(i));
       auto tensor = Tensor::create_from_bytes(info, *bytes, binary_.runtime());
       if (!tensor.ok()) return std::move(tensor).error().add_context("input " + std::to_string(i));
@@ -283,7 +284,7 @@ class ProgramRunner {
 
   Status read_back(const std::vector<Tensor>& outputs) {
     for (uint32_t i = 0; i < outputs.size(); ++i) {
-      auto values = decode_values(outputs[i].info().data_type, outputs[i].bytes());
+      auto values = format::decode_values(outputs[i].info().data_type, outputs[i].bytes());
       if (!values.ok()) return std::move(values).error().add_context(output_label(i, ""));
       output_values_.push_back(std::move(values).value());
       output_infos_.push_back(outputs[i].info());
@@ -330,7 +331,7 @@ class ProgramRunner {
                         std::span<const double> values) {
     TESSERA_ASSIGN_OR_RETURN(fs::path dir, artifact_dir());
     TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
-                             encode_values(tt::target::DataType::Float32, values));
+                             format::encode_values(tt::target::DataType::Float32, values));
     const std::string name =
         "op_" + std::to_string(op) + "_golden_" + std::to_string(output) + ".npy";
     return write_npy((dir / name).string(), tt::target::DataType::Float32, shape, bytes);
@@ -364,7 +365,7 @@ class ProgramRunner {
     for (size_t i = 0; i < goldens_.outputs.size(); ++i) {
       const GoldenValues& golden = goldens_.outputs[i];
       TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
-                               encode_values(golden.data_type, golden.values));
+                               format::encode_values(golden.data_type, golden.values));
       TESSERA_RETURN_IF_ERROR(write_npy((dir / ("golden_" + std::to_string(i) + ".npy")).string(),
                                         golden.data_type, golden.shape, bytes));
     }
@@ -454,7 +455,7 @@ class ProgramRunner {
         std::vector<double> input_values;
         if (input) {
           TESSERA_ASSIGN_OR_RETURN(input_values,
-                                   decode_values(input->data_type, inputs_[i].bytes()));
+                                   format::decode_values(input->data_type, inputs_[i].bytes()));
         }
         checks.push_back(identity_check(i, output_infos_[i], output_values_[i], input, input_values,
                                         tolerances()));
@@ -477,7 +478,7 @@ class ProgramRunner {
 
   void print_tensors() const {
     for (size_t i = 0; i < inputs_.size(); ++i) {
-      auto values = decode_values(inputs_[i].info().data_type, inputs_[i].bytes());
+      auto values = format::decode_values(inputs_[i].info().data_type, inputs_[i].bytes());
       if (!values.ok()) continue;
       std::cout << tensor_line(record_.label() + " input " + std::to_string(i), inputs_[i].info(),
                                *values)

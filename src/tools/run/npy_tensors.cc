@@ -2,7 +2,8 @@
 
 #include "npy_reader.h"
 #include "npy_writer.h"
-#include "tensor_values.h"
+#include "shape_text.h"
+#include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::tools::run {
@@ -39,7 +40,7 @@ Result<std::vector<double>> npy_input_values(const std::string& path, uint32_t i
                       " but the file holds ", shape_text(array.shape), " '", array.descr, "'");
   }
   TESSERA_ASSIGN_OR_RETURN(DataType stored, stored_type(array, path));
-  return decode_values(stored, array.data);
+  return format::decode_values(stored, array.data);
 }
 
 Result<GoldenValues> npy_expected_output(const std::string& path,
@@ -52,7 +53,7 @@ Result<GoldenValues> npy_expected_output(const std::string& path,
   // A float32 array is the form a bfloat16 output is written in.
   auto output_descr = npy_descr(output.data_type);
   golden.data_type = output_descr.ok() && *output_descr == array.descr ? output.data_type : stored;
-  TESSERA_ASSIGN_OR_RETURN(golden.values, decode_values(stored, array.data));
+  TESSERA_ASSIGN_OR_RETURN(golden.values, format::decode_values(stored, array.data));
   return golden;
 }
 

@@ -3,8 +3,8 @@
 #include <cstring>
 #include <fstream>
 
+#include "tessera/base/bfloat16.h"
 #include "tessera/format/generated.h"
-#include "tessera/sim/tile/bfloat16.h"
 
 namespace tessera::tools::run {
 
@@ -36,7 +36,7 @@ std::vector<uint8_t> widen_bfloat16(std::span<const uint8_t> data) {
   for (size_t i = 0; i + 1 < data.size(); i += 2) {
     uint16_t bits;
     std::memcpy(&bits, data.data() + i, 2);
-    float value = sim::tile::bfloat16_bits_to_float(bits);
+    float value = tessera::bfloat16_bits_to_float(bits);
     std::memcpy(out.data() + i * 2, &value, 4);
   }
   return out;

@@ -1,6 +1,6 @@
 #include "output_checks.h"
 
-#include "tensor_values.h"
+#include "shape_text.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::tools::run {

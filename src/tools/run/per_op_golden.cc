@@ -4,8 +4,8 @@
 #include <map>
 #include <memory>
 
-#include "tensor_values.h"
 #include "tessera/builder/reference_evaluator.h"
+#include "tessera/format/data_type_codec.h"
 #include "tessera/runtime/internal/operation_context.h"
 
 namespace tessera::tools::run {
@@ -18,7 +18,7 @@ void note_once(std::vector<std::string>& notes, std::string note) {
 Result<builder::RefTensor> reference_tensor(const Result<runtime::Tensor>& tensor) {
   if (!tensor.ok()) return tensor.status();
   TESSERA_ASSIGN_OR_RETURN(std::vector<double> values,
-                           decode_values(tensor->info().data_type, tensor->bytes()));
+                           format::decode_values(tensor->info().data_type, tensor->bytes()));
   return builder::RefTensor{tensor->info().shape, std::move(values)};
 }
 

@@ -1,6 +1,7 @@
 #include "program_goldens.h"
 
-#include "tensor_values.h"
+#include "shape_text.h"
+#include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/internal/binary_access.h"
 
@@ -22,7 +23,7 @@ Result<std::vector<GoldenValues>> read_goldens(const Goldens* goldens, const cha
     if (golden.data()) data = {golden.data()->data(), golden.data()->size()};
     std::string where = std::string(which) + " " + std::to_string(i);
     if (!values.name.empty()) where += " '" + values.name + "'";
-    auto decoded = decode_values(values.data_type, data);
+    auto decoded = format::decode_values(values.data_type, data);
     if (!decoded.ok()) return std::move(decoded).error().add_context(where);
     if (decoded->size() != element_count(values.shape)) {
       return make_error(ErrorCode::kDataLoss, where, " holds ", decoded->size(),

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "tensor_values.h"
+#include "shape_text.h"
 #include "tessera/format/generated.h"
 
 namespace tessera::tools::run {

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "tensor_pages.h"
+#include "tessera/base/bfloat16.h"
 #include "tessera/base/prefetch.h"
-#include "tessera/sim/tile/bfloat16.h"
 #include "tessera/sim/tile/element_convert.h"
 #include "tessera/sim/tile/tile_codec.h"
 #include "tessera/ttnn/math/parallel_for.h"
@@ -49,8 +49,8 @@ struct Float32Elements {
 
 struct Bfloat16Elements {
   using Stored = uint16_t;
-  static float load(uint16_t bits) { return sim::tile::bfloat16_bits_to_float(bits); }
-  static uint16_t store(float value) { return sim::tile::float_to_bfloat16_bits(value); }
+  static float load(uint16_t bits) { return tessera::bfloat16_bits_to_float(bits); }
+  static uint16_t store(float value) { return tessera::float_to_bfloat16_bits(value); }
 };
 
 // One pass over a page with all three operands in one format: load, compute

@@ -9,15 +9,15 @@
 #include <random>
 
 #include "program_test_support.h"
-#include "tessera/sim/tile/bfloat16.h"
+#include "tessera/base/bfloat16.h"
 #include "tessera/sim/tile/tile_layout.h"
 
 namespace tessera::metal {
 namespace {
 
-using sim::tile::bfloat16_bits_to_float;
-using sim::tile::float_to_bfloat16_bits;
 using sim::tile::tile_offset;
+using tessera::bfloat16_bits_to_float;
+using tessera::float_to_bfloat16_bits;
 using testing::ProgramTest;
 constexpr uint32_t kTileBytes = 2048;
 

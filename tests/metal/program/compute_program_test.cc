@@ -7,14 +7,14 @@
 #include <string>
 
 #include "program_test_support.h"
-#include "tessera/sim/tile/bfloat16.h"
+#include "tessera/base/bfloat16.h"
 #include "tessera/sim/tile/tilize.h"
 
 namespace tessera::metal {
 namespace {
 
-using sim::tile::bfloat16_bits_to_float;
-using sim::tile::float_to_bfloat16_bits;
+using tessera::bfloat16_bits_to_float;
+using tessera::float_to_bfloat16_bits;
 using testing::ProgramTest;
 constexpr uint32_t kTileBytes = 2048;  // bfloat16 32x32
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "reference_float.h"
-#include "tessera/sim/tile/bfloat16.h"
+#include "tessera/base/bfloat16.h"
+#include "tessera/base/float16.h"
 #include "tessera/sim/tile/element_convert.h"
-#include "tessera/sim/tile/float16.h"
 
 namespace tessera::sim::tile {
 namespace {

@@ -35,12 +35,6 @@ TEST(SimTileDataFormat, SizesNamesAndCodes) {
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.error().message().find("code 7"), std::string::npos);
   EXPECT_FALSE(data_format_from_name("Bfp4_b").ok());
-  EXPECT_EQ(*data_format_from_binary_data_type(2), DataFormat::kFloat16_b);
-  EXPECT_EQ(*data_format_from_binary_data_type(4), DataFormat::kBfp8_b);
-  EXPECT_EQ(*data_format_from_binary_data_type(11), DataFormat::kUInt8);
-  Result<DataFormat> bfp4 = data_format_from_binary_data_type(6);
-  ASSERT_FALSE(bfp4.ok());
-  EXPECT_NE(bfp4.error().message().find("data type 6"), std::string::npos);
 }
 
 FloatTile random_tile(uint32_t seed, float scale) {

@@ -20,6 +20,8 @@
 
 #include <stdint.h>
 
+#include "tessera/sim/compute/sfpu_unary_list.h"
+
 /* Bump on any layout or meaning change of the structs below. */
 #define TESSERA_KERNEL_ABI_VERSION 1u
 
@@ -237,57 +239,15 @@ enum tessera_binary_kind {
   TESSERA_BINARY_LAST = TESSERA_BINARY_RPOW,
 };
 enum tessera_unary_kind {
-  TESSERA_UNARY_EXP = 0,
-  TESSERA_UNARY_RELU = 1,
-  TESSERA_UNARY_RECIP = 2,
-  TESSERA_UNARY_SQRT = 3,
-  TESSERA_UNARY_GELU = 4,
-  TESSERA_UNARY_SIGMOID = 5,
-  TESSERA_UNARY_TANH = 6,
-  TESSERA_UNARY_LOG = 7,
-  TESSERA_UNARY_RSQRT = 8,
-  TESSERA_UNARY_ABS = 9,
-  TESSERA_UNARY_NEG = 10,
-  TESSERA_UNARY_SQUARE = 11,
-  TESSERA_UNARY_SILU = 12,
-  TESSERA_UNARY_LEAKY_RELU = 13, /* param: slope */
-  TESSERA_UNARY_RELU_MAX = 14,   /* param: upper bound */
-  TESSERA_UNARY_RELU_MIN = 15,   /* param: lower bound */
-  TESSERA_UNARY_ERF = 16,
-  TESSERA_UNARY_SIN = 17,
-  TESSERA_UNARY_COS = 18,
-  TESSERA_UNARY_EXP2 = 19,
-  TESSERA_UNARY_POWER = 20, /* param: integer exponent */
-  TESSERA_UNARY_FILL = 21,  /* param: value */
-  TESSERA_UNARY_SIGN = 22,
-  TESSERA_UNARY_EXPM1 = 23,
-  TESSERA_UNARY_LOG2 = 24,
-  TESSERA_UNARY_LOG1P = 25,
-  TESSERA_UNARY_ELU = 26, /* param: alpha */
-  TESSERA_UNARY_FLOOR = 27,
-  TESSERA_UNARY_CEIL = 28,
-  TESSERA_UNARY_TAN = 29,
-  TESSERA_UNARY_ERFC = 30,
-  TESSERA_UNARY_EQZ = 31,
-  TESSERA_UNARY_NEZ = 32,
-  TESSERA_UNARY_GTZ = 33,
-  TESSERA_UNARY_GEZ = 34,
-  TESSERA_UNARY_LTZ = 35,
-  TESSERA_UNARY_LEZ = 36,
-  TESSERA_UNARY_ASIN = 37,
-  TESSERA_UNARY_ACOS = 38,
-  TESSERA_UNARY_ATAN = 39,
-  TESSERA_UNARY_TRUNC = 40,
-  TESSERA_UNARY_FRAC = 41,
-  TESSERA_UNARY_HARDSIGMOID = 42,
-  TESSERA_UNARY_SOFTSIGN = 43,
-  TESSERA_UNARY_SELU = 44,  /* param: alpha, param2: scale */
-  TESSERA_UNARY_CLAMP = 45, /* param: low, param2: high */
-  TESSERA_UNARY_SIGNBIT = 46,
-  TESSERA_UNARY_LOGICAL_NOT = 47,
-  TESSERA_UNARY_BITWISE_NOT = 48, /* on int32 values */
-  TESSERA_UNARY_LAST = TESSERA_UNARY_BITWISE_NOT,
+#define TESSERA_SFPU_UNARY_KIND(KIND, Enum, name, code, apply) TESSERA_UNARY_##KIND = code,
+  TESSERA_SFPU_UNARY_LIST(TESSERA_SFPU_UNARY_KIND)
+#undef TESSERA_SFPU_UNARY_KIND
 };
+/* Entries are in code order from 0, so the count is the number of entries. */
+#define TESSERA_SFPU_UNARY_ONE(KIND, Enum, name, code, apply) +1
+enum { TESSERA_UNARY_COUNT = 0 TESSERA_SFPU_UNARY_LIST(TESSERA_SFPU_UNARY_ONE) };
+#undef TESSERA_SFPU_UNARY_ONE
+enum { TESSERA_UNARY_LAST = TESSERA_UNARY_COUNT - 1 };
 
 #ifdef __cplusplus
 }

@@ -29,10 +29,6 @@ const char* data_format_name(DataFormat format);
 Result<DataFormat> data_format_from_code(uint32_t code);
 Result<DataFormat> data_format_from_name(std::string_view name);
 
-// Maps the binaries' DataType code (schemas/types.fbs: Float32=0, Float16=1, BFloat16=2,
-// BFP_BFloat8=4, UInt32=9, UInt16=10, UInt8=11) to a tile format; other codes are errors.
-Result<DataFormat> data_format_from_binary_data_type(uint32_t data_type);
-
 // Bytes one 32x32 tile occupies (Bfp8_b: 64 exponent bytes + 1024 mantissa bytes).
 uint32_t tile_size_bytes(DataFormat format);
 

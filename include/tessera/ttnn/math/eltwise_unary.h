@@ -1,29 +1,18 @@
-// Eltwise unary ops.
+// Eltwise unary ops on host tensors: the SFPU unary list's element math
+// (sim/compute/unary_op.h), over the whole tensor in parallel.
 #pragma once
 
 #include "tessera/base/status.h"
+#include "tessera/sim/compute/unary_op.h"
 #include "tessera/ttnn/math/tensor.h"
 
 namespace tessera::ttnn::math {
 
-enum class UnaryOp {
-  kRelu,
-  kSqrt,
-  kSigmoid,
-  kReciprocal,
-  kExp,
-  kNeg,
-  kAbs,
-  kLog,
-  kTanh,
-  kGelu,      // exact: 0.5 x (1 + erf(x / sqrt 2))
-  kGeluTanh,  // approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-};
-
-const char* unary_op_name(UnaryOp op);
+using sim::compute::UnaryOp;
+using sim::compute::UnaryParams;
 
 // Writes op(in) into `out` (same shape; may be `in` itself).
-Status unary(UnaryOp op, ConstTensorView in, TensorView out);
-Result<Tensor> unary(UnaryOp op, ConstTensorView in);
+Status unary(UnaryOp op, ConstTensorView in, TensorView out, const UnaryParams& params = {});
+Result<Tensor> unary(UnaryOp op, ConstTensorView in, const UnaryParams& params = {});
 
 }  // namespace tessera::ttnn::math

@@ -12,7 +12,7 @@ math::UnaryOp unary_op(fbn::EltwiseOpType type) {
     case fbn::EltwiseOpType::Sigmoid:
       return math::UnaryOp::kSigmoid;
     case fbn::EltwiseOpType::Reciprocal:
-      return math::UnaryOp::kReciprocal;
+      return math::UnaryOp::kRecip;
     case fbn::EltwiseOpType::Exp:
       return math::UnaryOp::kExp;
     case fbn::EltwiseOpType::Neg:

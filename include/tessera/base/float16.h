@@ -4,7 +4,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace tessera::sim::tile {
+namespace tessera {
 
 inline uint16_t float_to_half_bits(float value) {
   const uint32_t bits = std::bit_cast<uint32_t>(value);
@@ -45,4 +45,4 @@ inline float round_to_half(float value) {
   return half_bits_to_float(float_to_half_bits(value));
 }
 
-}  // namespace tessera::sim::tile
+}  // namespace tessera

@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace tessera::sim::tile {
+namespace tessera {
 
 // Round to nearest, ties to even. Overflow rounds to inf; NaN stays NaN (made quiet, so
 // dropping low payload bits can never turn it into inf).
@@ -29,4 +29,4 @@ inline float round_to_bfloat16(float value) {
   return bfloat16_bits_to_float(float_to_bfloat16_bits(value));
 }
 
-}  // namespace tessera::sim::tile
+}  // namespace tessera

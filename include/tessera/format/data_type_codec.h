@@ -1,10 +1,9 @@
-// Host tensor elements as float64 values and back, for every whole-byte data
+// Host tensor elements as float64 values and back, for every listed data
 // type a host tensor can hold (block floats exist only on the device).
 #pragma once
 
 #include <cstdint>
 #include <span>
-#include <string>
 #include <vector>
 
 #include "tessera/base/status.h"
@@ -13,7 +12,7 @@ namespace tt::target {
 enum class DataType : uint16_t;
 }
 
-namespace tessera::tools::run {
+namespace tessera::format {
 
 // Bytes per element, or an error naming the type if hosts cannot hold it.
 Result<uint32_t> host_element_size(tt::target::DataType type);
@@ -27,9 +26,4 @@ Result<std::vector<double>> decode_values(tt::target::DataType type,
 Result<std::vector<uint8_t>> encode_values(tt::target::DataType type,
                                            std::span<const double> values);
 
-uint64_t element_count(std::span<const int64_t> shape);
-
-// "32x32", or "scalar".
-std::string shape_text(std::span<const int64_t> shape);
-
-}  // namespace tessera::tools::run
+}  // namespace tessera::format
