@@ -66,6 +66,7 @@ void build_every_op(Graph& graph) {
   keep(graph.permute(x, {2, 0, 1}));
   keep(graph.slice(x, {0, 0, 0}, {2, 32, 64}, {1, 2, 4}));
   keep(graph.concat({x, y}, 1));
+  keep(graph.pad(x, {0, 1, 2, 0, 3, 29}, -0.5f));
   keep(graph.reshape(x, {64, 64}));
   TensorId w = graph.input("w", {64, 32}, DataType::Float32, tiles, {.seed = 3});
   TensorId bias = graph.input("bias", {1, 32}, DataType::Float32, tiles, {.seed = 4});

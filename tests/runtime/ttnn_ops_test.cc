@@ -217,6 +217,28 @@ TEST_P(TtnnOpsTest, TransposePermuteReshapeSlice) {
   expect_close(sliced, expected, p.type);
 }
 
+// ttnn.pad's layout: (before, after) per dim, outermost first.
+TEST_P(TtnnOpsTest, PadWithAConstant) {
+  const OpPlacement& p = GetParam();
+  const std::vector<int> shape = {2, 3, 5};
+  std::vector<float> x = random_values(numel(shape), 11);
+  const auto sx = stored(x, p);
+  std::vector<uint32_t> padding = {1, 0, 0, 2, 3, 1};
+  auto padded = run_op(
+      {{shape, x}}, {3, 5, 9}, p, [&](TtnnProgramWriter& w, const auto& ins, const TtnnTensor& o) {
+        w.add(fbn::OpType::PadOp,
+              fbn::CreatePadOpDirect(w.fbb(), w.ref(ins[0]), w.ref(o), &padding, 2.0f).Union());
+      });
+  std::vector<double> expected;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 5; ++j)
+      for (int k = 0; k < 9; ++k) {
+        const bool inside = i >= 1 && j < 3 && k >= 3 && k < 8;
+        expected.push_back(inside ? sx[((i - 1) * 3 + j) * 5 + (k - 3)] : 2.0);
+      }
+  expect_close(padded, expected, p.type);
+}
+
 TEST_P(TtnnOpsTest, ConcatAlongMiddleDim) {
   const OpPlacement& p = GetParam();
   std::vector<float> a = random_values(2 * 3 * 5, 9), b = random_values(2 * 4 * 5, 10);

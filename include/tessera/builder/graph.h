@@ -46,7 +46,8 @@ struct OpAttributes {
   std::vector<int64_t> permutation;         // permute
   std::vector<int64_t> begins, ends, step;  // slice
   std::vector<int64_t> shape;               // reshape
-  float fill_value = 0.0f;
+  std::vector<uint32_t> padding;            // pad: (before, after) per dim
+  float fill_value = 0.0f;                  // full, pad
   // Conv2d / MaxPool2d.
   uint32_t in_channels = 0, out_channels = 0, batch = 0, height = 0, width = 0;
   uint32_t kernel_h = 1, kernel_w = 1, stride_h = 1, stride_w = 1;
@@ -102,6 +103,8 @@ class Graph {
   Result<TensorId> slice(TensorId in, std::vector<int64_t> begins, std::vector<int64_t> ends,
                          std::vector<int64_t> step);
   Result<TensorId> concat(std::vector<TensorId> ins, int32_t dim);
+  // (before, after) per dim, outermost first; new elements are `value`.
+  Result<TensorId> pad(TensorId in, std::vector<uint32_t> padding, float value);
   Result<TensorId> reshape(TensorId in, std::vector<int64_t> shape);
   Result<TensorId> embedding(TensorId indices, TensorId weight);
   Result<TensorId> conv2d(TensorId input, TensorId weight, std::optional<TensorId> bias,

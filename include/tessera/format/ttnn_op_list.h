@@ -36,4 +36,5 @@
   TESSERA_TTNN_OP(ToLayoutOp, to_layout, (in), (out))                \
   TESSERA_TTNN_OP(ToDeviceOp, to_device, (in), (out))                \
   TESSERA_TTNN_OP(FromDeviceOp, from_device, (in), (out))            \
-  TESSERA_TTNN_OP(DeallocateOp, deallocate, (in), ())
+  TESSERA_TTNN_OP(DeallocateOp, deallocate, (in), ())                \
+  TESSERA_TTNN_OP(PadOp, pad, (in), (out))

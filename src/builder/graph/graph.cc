@@ -179,6 +179,16 @@ Result<TensorId> Graph::slice(TensorId in, std::vector<int64_t> begins, std::vec
                 tensors_[in].type, "");
 }
 
+Result<TensorId> Graph::pad(TensorId in, std::vector<uint32_t> padding, float value) {
+  TESSERA_RETURN_IF_ERROR(check_ids({in}));
+  OpAttributes attributes;
+  attributes.padding = padding;
+  attributes.fill_value = value;
+  return add_op(ttnn::OpType::PadOp, attributes, {in}, false,
+                reference::pad(tensors_[in].value, padding, value), tensors_[in].placement,
+                tensors_[in].type, "");
+}
+
 Result<TensorId> Graph::concat(std::vector<TensorId> ins, int32_t dim) {
   TESSERA_RETURN_IF_ERROR(check_ids(ins));
   if (ins.empty()) return make_error(ErrorCode::kInvalidArgument, "concat without inputs");

@@ -64,6 +64,32 @@ Result<RefTensor> transpose(const RefTensor& in, int32_t dim0, int32_t dim1) {
   return permute(in, axes);
 }
 
+// Each input element lands at its index plus the `before` paddings.
+Result<RefTensor> pad(const RefTensor& in, std::span<const uint32_t> padding, double value) {
+  const size_t rank = in.shape.size();
+  if (padding.size() != 2 * rank) {
+    return make_error(ErrorCode::kInvalidArgument, "pad needs ", 2 * rank,
+                      " padding values for rank ", rank, ", got ", padding.size());
+  }
+  std::vector<int64_t> out_shape(rank);
+  for (size_t d = 0; d < rank; ++d)
+    out_shape[d] = in.shape[d] + padding[2 * d] + padding[2 * d + 1];
+  const std::vector<int64_t> out_strides = row_major_strides(out_shape);
+  RefTensor out{out_shape,
+                std::vector<double>(static_cast<size_t>(element_count(out_shape)), value)};
+  std::vector<int64_t> position(rank, 0);
+  for (double element : in.values) {
+    int64_t target = 0;
+    for (size_t d = 0; d < rank; ++d) target += (position[d] + padding[2 * d]) * out_strides[d];
+    out.values[static_cast<size_t>(target)] = element;
+    for (size_t d = rank; d-- > 0;) {
+      if (++position[d] < in.shape[d]) break;
+      position[d] = 0;
+    }
+  }
+  return out;
+}
+
 Result<RefTensor> slice(const RefTensor& in, std::span<const int64_t> begins,
                         std::span<const int64_t> ends, std::span<const int64_t> steps) {
   size_t rank = in.shape.size();

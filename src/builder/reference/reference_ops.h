@@ -58,6 +58,8 @@ Result<RefTensor> max_pool2d(const RefTensor& input, const Conv2dParams& params)
 Result<RefTensor> embedding(const RefTensor& indices, const RefTensor& weight);
 Result<RefTensor> permute(const RefTensor& in, std::span<const int64_t> permutation);
 Result<RefTensor> transpose(const RefTensor& in, int32_t dim0, int32_t dim1);
+// (before, after) per dim; new elements are `value`.
+Result<RefTensor> pad(const RefTensor& in, std::span<const uint32_t> padding, double value);
 Result<RefTensor> slice(const RefTensor& in, std::span<const int64_t> begins,
                         std::span<const int64_t> ends, std::span<const int64_t> steps);
 Result<RefTensor> concat(std::span<const RefTensor> inputs, int32_t dim);

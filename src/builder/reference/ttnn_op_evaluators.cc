@@ -147,6 +147,11 @@ RefTensors evaluate_slice(const ttnn::SliceOp& op, std::span<const RefTensor> in
   return one(slice(in[0], to_int64(op.begins()), to_int64(op.ends()), to_int64(op.step())),
              op.out());
 }
+RefTensors evaluate_pad(const ttnn::PadOp& op, std::span<const RefTensor> in) {
+  std::vector<uint32_t> padding;
+  if (op.padding()) padding.assign(op.padding()->begin(), op.padding()->end());
+  return one(pad(in[0], padding, op.value()), op.out());
+}
 RefTensors evaluate_concat(const ttnn::ConcatOp& op, std::span<const RefTensor> in) {
   return one(concat(in, op.dim()), op.out());
 }

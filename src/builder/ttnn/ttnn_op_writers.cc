@@ -43,6 +43,11 @@ OpBodyOffset write_op_body<ttnn::SliceOp>(const OpWriteContext& c) {
   return ttnn::CreateSliceOpDirect(c.fbb, c.ins[0], c.out, &a.begins, &a.ends, &a.step).Union();
 }
 template <>
+OpBodyOffset write_op_body<ttnn::PadOp>(const OpWriteContext& c) {
+  const OpAttributes& a = c.attributes;
+  return ttnn::CreatePadOpDirect(c.fbb, c.ins[0], c.out, &a.padding, a.fill_value).Union();
+}
+template <>
 OpBodyOffset write_op_body<ttnn::ConcatOp>(const OpWriteContext& c) {
   return ttnn::CreateConcatOpDirect(c.fbb, &c.ins, c.out, c.attributes.dim0).Union();
 }
