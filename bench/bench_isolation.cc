@@ -9,15 +9,16 @@
 #include "../tests/support/metal_program_builder.h"
 #include "support/prepared_examples.h"
 #include "tessera/runtime/device.h"
+#include "tessera/runtime/internal/binary_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace {
 
 namespace rt = tessera::runtime;
-using tessera::metal::DeviceIsolation;
+using tessera::runtime::DeviceIsolation;
 
 // Options of a device `id` with `isolation`.
-rt::DeviceOptions options_for(tessera::metal::DeviceIsolation isolation, uint32_t id = 0) {
+rt::DeviceOptions options_for(DeviceIsolation isolation, uint32_t id = 0) {
   rt::DeviceOptions options;
   options.device_ids = {id};
   options.isolation = isolation;
@@ -90,7 +91,7 @@ int main(int argc, char** argv) {
   std::vector<const Prepared*> whole_suite, metal_suite;
   for (size_t i = 0; i + 1 < prepared.size(); ++i) {
     whole_suite.push_back(&prepared[i]);
-    if (prepared[i].binary.format().metal()) metal_suite.push_back(&prepared[i]);
+    if (rt::format_binary(prepared[i].binary).metal()) metal_suite.push_back(&prepared[i]);
   }
   register_pair("WarmSubmit/empty_kernel", {&prepared.back()});
   register_pair("ExampleSuite/all", whole_suite);

@@ -8,6 +8,7 @@
 
 #include "tessera/builder/example_suite.h"
 #include "tessera/format/generated.h"
+#include "tessera/runtime/internal/binary_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::bench {
@@ -22,9 +23,10 @@ struct PreparedExample {
 inline Result<PreparedExample> prepare_example(const std::string& name,
                                                std::span<const uint8_t> bytes) {
   TESSERA_ASSIGN_OR_RETURN(runtime::Binary binary, runtime::Binary::load_memory(bytes, name));
-  const auto* metal = binary.format().metal();
-  const auto* goldens = metal ? metal->programs()->Get(0)->golden_inputs()
-                              : binary.format().ttnn()->programs()->Get(0)->golden_inputs();
+  const auto* metal = runtime::format_binary(binary).metal();
+  const auto* goldens =
+      metal ? metal->programs()->Get(0)->golden_inputs()
+            : runtime::format_binary(binary).ttnn()->programs()->Get(0)->golden_inputs();
   TESSERA_ASSIGN_OR_RETURN(auto infos, binary.program_inputs(0));
   PreparedExample prepared{name, binary, {}};
   for (uint32_t i = 0; i < infos.size(); ++i) {

@@ -52,4 +52,12 @@ std::string Error::describe() const {
   return text;
 }
 
+Error error_from_status(Status&& status) {
+  if (status.ok()) {
+    return Error(ErrorCode::kInternal,
+                 "a Result was built from an ok Status: a value or an error was expected");
+  }
+  return std::move(status).error();
+}
+
 }  // namespace tessera

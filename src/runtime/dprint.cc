@@ -4,6 +4,8 @@
 #include <charconv>
 #include <string>
 
+#include "api_boundary.h"
+
 namespace tessera::runtime {
 namespace {
 
@@ -77,53 +79,57 @@ std::string format_dprint_line(const DprintLine& line) {
 }
 
 Result<std::vector<DprintCoreRange>> parse_dprint_cores(std::string_view spec) {
-  std::string_view text = trim(spec);
-  if (text == "all" || text == "worker") return std::vector<DprintCoreRange>{};
-  if (text.empty()) return bad_cores(spec, "it is empty");
-  if (text.front() != '(') {
-    TESSERA_ASSIGN_OR_RETURN(DprintCoreRange core, parse_core(text, spec));
-    return std::vector<DprintCoreRange>{core};
-  }
-  std::vector<DprintCoreRange> ranges;
-  while (true) {
-    TESSERA_ASSIGN_OR_RETURN(DprintCoreRange core, take_parenthesised_core(text, spec));
-    text = trim(text);
-    if (!text.empty() && text.front() == '-') {
-      text.remove_prefix(1);
-      TESSERA_ASSIGN_OR_RETURN(DprintCoreRange end, take_parenthesised_core(text, spec));
-      core = {std::min(core.x0, end.x0), std::min(core.y0, end.y0), std::max(core.x0, end.x0),
-              std::max(core.y0, end.y0)};
-      text = trim(text);
+  return at_api_boundary("parse_dprint_cores", [&]() -> Result<std::vector<DprintCoreRange>> {
+    std::string_view text = trim(spec);
+    if (text == "all" || text == "worker") return std::vector<DprintCoreRange>{};
+    if (text.empty()) return bad_cores(spec, "it is empty");
+    if (text.front() != '(') {
+      TESSERA_ASSIGN_OR_RETURN(DprintCoreRange core, parse_core(text, spec));
+      return std::vector<DprintCoreRange>{core};
     }
-    ranges.push_back(core);
-    if (text.empty()) return ranges;
-    if (text.front() != ',') return bad_cores(spec, "expected ',' between cores");
-    text.remove_prefix(1);
-  }
+    std::vector<DprintCoreRange> ranges;
+    while (true) {
+      TESSERA_ASSIGN_OR_RETURN(DprintCoreRange core, take_parenthesised_core(text, spec));
+      text = trim(text);
+      if (!text.empty() && text.front() == '-') {
+        text.remove_prefix(1);
+        TESSERA_ASSIGN_OR_RETURN(DprintCoreRange end, take_parenthesised_core(text, spec));
+        core = {std::min(core.x0, end.x0), std::min(core.y0, end.y0), std::max(core.x0, end.x0),
+                std::max(core.y0, end.y0)};
+        text = trim(text);
+      }
+      ranges.push_back(core);
+      if (text.empty()) return ranges;
+      if (text.front() != ',') return bad_cores(spec, "expected ',' between cores");
+      text.remove_prefix(1);
+    }
+  });
 }
 
 Result<std::vector<DprintRisc>> parse_dprint_riscs(std::string_view spec) {
-  std::vector<DprintRisc> riscs;
-  std::string_view text = trim(spec);
-  if (text == "all") return riscs;
-  while (!text.empty()) {
-    const size_t comma = text.find(',');
-    const std::string_view name = trim(text.substr(0, comma));
-    auto found = std::find_if(std::begin(kAllRiscs), std::end(kAllRiscs),
-                              [&](DprintRisc risc) { return name == dprint_risc_name(risc); });
-    if (found == std::end(kAllRiscs)) {
-      return make_error(ErrorCode::kInvalidArgument, "DPRINT RISC selection '", spec, "': '", name,
-                        "' is not a RISC (expected a subset of BR,NC,TR0,TR1,TR2, or all)");
+  return at_api_boundary("parse_dprint_riscs", [&]() -> Result<std::vector<DprintRisc>> {
+    std::vector<DprintRisc> riscs;
+    std::string_view text = trim(spec);
+    if (text == "all") return riscs;
+    while (!text.empty()) {
+      const size_t comma = text.find(',');
+      const std::string_view name = trim(text.substr(0, comma));
+      auto found = std::find_if(std::begin(kAllRiscs), std::end(kAllRiscs),
+                                [&](DprintRisc risc) { return name == dprint_risc_name(risc); });
+      if (found == std::end(kAllRiscs)) {
+        return make_error(ErrorCode::kInvalidArgument, "DPRINT RISC selection '", spec, "': '",
+                          name, "' is not a RISC (expected a subset of BR,NC,TR0,TR1,TR2, or all)");
+      }
+      riscs.push_back(*found);
+      if (comma == std::string_view::npos) break;
+      text.remove_prefix(comma + 1);
     }
-    riscs.push_back(*found);
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  if (riscs.empty()) {
-    return make_error(ErrorCode::kInvalidArgument, "DPRINT RISC selection '", spec,
-                      "' names no RISC");
-  }
-  return riscs;
+    if (riscs.empty()) {
+      return make_error(ErrorCode::kInvalidArgument, "DPRINT RISC selection '", spec,
+                        "' names no RISC");
+    }
+    return riscs;
+  });
 }
 
 bool dprint_selects(const DprintOptions& options, uint32_t x, uint32_t y, DprintRisc risc) {

@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "tessera/runtime/internal/binary_access.h"
+
 namespace tessera::runtime {
 namespace {
 std::atomic<Runtime> process_default{Runtime::kTtnn};

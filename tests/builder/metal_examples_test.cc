@@ -5,6 +5,7 @@
 
 #include "example_runner.h"
 #include "tessera/runtime/device.h"
+#include "tessera/runtime/internal/binary_access.h"
 
 namespace tessera::builder::testing {
 namespace {
@@ -14,7 +15,7 @@ class MetalExampleTest : public ::testing::TestWithParam<std::filesystem::path> 
 TEST_P(MetalExampleTest, MatchesGoldens) {
   auto binary = runtime::Binary::load(GetParam().string());
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
-  const auto* program = binary->format().metal()->programs()->Get(0);
+  const auto* program = runtime::format_binary(*binary).metal()->programs()->Get(0);
   if (!program->golden_inputs() || program->golden_inputs()->size() == 0) {
     GTEST_SKIP() << "no golden inputs (an example built from JSON)";
   }

@@ -9,6 +9,8 @@
 
 #include "example_runner.h"
 #include "tessera/runtime/device.h"
+#include "tessera/runtime/internal/binary_access.h"
+#include "tessera/sim/arch/chip_descriptor.h"
 
 namespace tessera::builder {
 namespace {
@@ -26,7 +28,7 @@ const sim::ChipDescriptor& chip() {
 void run_and_compare(const std::vector<uint8_t>& bytes) {
   auto binary = runtime::Binary::load_memory(bytes, "lowered.ttm");
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
-  const auto* program = binary->format().metal()->programs()->Get(0);
+  const auto* program = runtime::format_binary(*binary).metal()->programs()->Get(0);
   auto inputs =
       testing::golden_inputs(*binary, program->golden_inputs(), runtime::Runtime::kTtmetal);
   ASSERT_TRUE(inputs.ok()) << inputs.error().describe();

@@ -10,6 +10,7 @@
 #include "tessera/builder/reference_evaluator.h"
 #include "tessera/format/ttnn_operands.h"
 #include "tessera/runtime/device.h"
+#include "tessera/runtime/internal/binary_access.h"
 
 namespace tessera::builder::testing {
 namespace {
@@ -21,7 +22,7 @@ class TtnnExampleTest : public ::testing::TestWithParam<std::filesystem::path> {
 TEST_P(TtnnExampleTest, MatchesGoldens) {
   auto binary = runtime::Binary::load(GetParam().string());
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
-  const auto* program = binary->format().ttnn()->programs()->Get(0);
+  const auto* program = runtime::format_binary(*binary).ttnn()->programs()->Get(0);
   if (!program->golden_inputs() || program->golden_inputs()->size() == 0) {
     GTEST_SKIP() << "no golden inputs (an example built from JSON)";
   }
@@ -42,7 +43,7 @@ TEST_P(TtnnExampleTest, MatchesGoldens) {
 TEST_P(TtnnExampleTest, ReferenceEvaluatorReproducesGoldens) {
   auto binary = runtime::Binary::load(GetParam().string());
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
-  const auto* program = binary->format().ttnn()->programs()->Get(0);
+  const auto* program = runtime::format_binary(*binary).ttnn()->programs()->Get(0);
   if (!program->golden_inputs() || program->golden_inputs()->size() == 0) {
     GTEST_SKIP() << "no golden inputs (an example built from JSON)";
   }

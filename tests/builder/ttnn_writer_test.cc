@@ -12,6 +12,8 @@
 #include "tessera/builder/reference_evaluator.h"
 #include "tessera/format/ttnn_operands.h"
 #include "tessera/runtime/device.h"
+#include "tessera/runtime/internal/binary_access.h"
+#include "tessera/sim/arch/chip_descriptor.h"
 
 namespace tessera::builder {
 namespace {
@@ -159,7 +161,7 @@ TEST(TtnnWriter, ReferenceEvaluatorOnTheBinaryReproducesTheGoldens) {
 TEST(TtnnWriter, RuntimeReproducesTheGoldens) {
   auto binary = runtime::Binary::load_memory(every_op_binary(), "every_op.ttnn");
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
-  const auto* program = binary->format().ttnn()->programs()->Get(0);
+  const auto* program = runtime::format_binary(*binary).ttnn()->programs()->Get(0);
   auto inputs = testing::golden_inputs(*binary, program->golden_inputs(), runtime::Runtime::kTtnn);
   ASSERT_TRUE(inputs.ok()) << inputs.error().describe();
   auto device = runtime::open_device({});

@@ -17,6 +17,7 @@
 #include "../support/example_binaries.h"
 #include "run/npy_reader.h"
 #include "tessera/format/json.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -79,7 +80,7 @@ std::vector<tools::run::NpyArray> numbered_arrays(const fs::path& dir, const std
 }
 
 // Options of a device `id` with `isolation`.
-DeviceOptions options_for(metal::DeviceIsolation isolation, uint32_t id = 0) {
+DeviceOptions options_for(DeviceIsolation isolation, uint32_t id = 0) {
   DeviceOptions options;
   options.device_ids = {id};
   options.isolation = isolation;
@@ -88,13 +89,13 @@ DeviceOptions options_for(metal::DeviceIsolation isolation, uint32_t id = 0) {
 
 // Each case runs on both devices: in-process and isolated (kernels in a
 // sandboxed device process), which must agree with the corpus alike.
-using CaseAndIsolation = std::tuple<std::string, metal::DeviceIsolation>;
+using CaseAndIsolation = std::tuple<std::string, DeviceIsolation>;
 
 class ConformanceTest : public ::testing::TestWithParam<CaseAndIsolation> {
  protected:
   static void SetUpTestSuite() {
-    for (auto isolation : {metal::DeviceIsolation::kInProcess, metal::DeviceIsolation::kIsolated}) {
-      if (isolation == metal::DeviceIsolation::kIsolated &&
+    for (auto isolation : {DeviceIsolation::kInProcess, DeviceIsolation::kIsolated}) {
+      if (isolation == DeviceIsolation::kIsolated &&
           !isolated_devices_unavailable_reason().empty()) {
         continue;
       }
@@ -165,21 +166,19 @@ TEST_P(ConformanceTest, MatchesTheExpectedOutputs) {
     EXPECT_GE(pcc(got, want), 0.9999) << "output " << i;
     EXPECT_LE(worst, 1e-3 + 1e-2 * largest) << "output " << i;
   }
-  auto chip = device_->device(0);
+  auto chip = metal_device(*device_, 0);
   ASSERT_TRUE(chip.ok());
   EXPECT_TRUE((*chip)->chip()->buffers().live_buffers().empty()) << "buffers left live";
 }
 
-INSTANTIATE_TEST_SUITE_P(Corpus, ConformanceTest,
-                         ::testing::Combine(::testing::ValuesIn(case_names()),
-                                            ::testing::Values(metal::DeviceIsolation::kInProcess,
-                                                              metal::DeviceIsolation::kIsolated)),
-                         [](const auto& info) {
-                           return std::get<0>(info.param) +
-                                  (std::get<1>(info.param) == metal::DeviceIsolation::kIsolated
-                                       ? "_isolated"
-                                       : "_inproc");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Corpus, ConformanceTest,
+    ::testing::Combine(::testing::ValuesIn(case_names()),
+                       ::testing::Values(DeviceIsolation::kInProcess, DeviceIsolation::kIsolated)),
+    [](const auto& info) {
+      return std::get<0>(info.param) +
+             (std::get<1>(info.param) == DeviceIsolation::kIsolated ? "_isolated" : "_inproc");
+    });
 
 TEST(ConformanceCorpusTest, HasTheCasesItsReadmeLists) {
   // Guards against an empty or misplaced corpus making the suite above vacuous.

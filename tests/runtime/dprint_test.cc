@@ -82,11 +82,10 @@ std::vector<uint8_t> printing_binary() {
   return program.build({}, {}, "printing");
 }
 
-class DprintSubmitTest : public ::testing::TestWithParam<metal::DeviceIsolation> {};
+class DprintSubmitTest : public ::testing::TestWithParam<DeviceIsolation> {};
 
 TEST_P(DprintSubmitTest, TheSinkGetsSelectedLinesWithCoreAndRisc) {
-  if (GetParam() == metal::DeviceIsolation::kIsolated &&
-      !isolated_devices_unavailable_reason().empty()) {
+  if (GetParam() == DeviceIsolation::kIsolated && !isolated_devices_unavailable_reason().empty()) {
     GTEST_SKIP() << isolated_devices_unavailable_reason();
   }
   DeviceOptions device_options;
@@ -121,8 +120,8 @@ TEST_P(DprintSubmitTest, TheSinkGetsSelectedLinesWithCoreAndRisc) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, DprintSubmitTest,
-                         ::testing::Values(metal::DeviceIsolation::kInProcess,
-                                           metal::DeviceIsolation::kIsolated));
+                         ::testing::Values(DeviceIsolation::kInProcess,
+                                           DeviceIsolation::kIsolated));
 
 }  // namespace
 }  // namespace tessera::runtime

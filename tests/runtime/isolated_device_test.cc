@@ -14,6 +14,7 @@
 
 #include "../support/example_binaries.h"
 #include "../support/metal_program_builder.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -22,7 +23,7 @@ namespace {
 using ::testing::HasSubstr;
 
 // Options of a device `id` with `isolation`.
-DeviceOptions options_for(metal::DeviceIsolation isolation, uint32_t id = 0) {
+DeviceOptions options_for(DeviceIsolation isolation, uint32_t id = 0) {
   DeviceOptions options;
   options.device_ids = {id};
   options.isolation = isolation;
@@ -82,11 +83,11 @@ class IsolatedDeviceTest : public ::testing::Test {
 };
 
 TEST_F(IsolatedDeviceTest, BinariesGiveTheSameBytesAsInProcess) {
-  auto isolated = open_device(options_for(metal::DeviceIsolation::kIsolated));
+  auto isolated = open_device(options_for(DeviceIsolation::kIsolated));
   ASSERT_TRUE(isolated.ok()) << isolated.error().describe();
-  auto in_process = open_device(options_for(metal::DeviceIsolation::kInProcess, 1));
+  auto in_process = open_device(options_for(DeviceIsolation::kInProcess, 1));
   ASSERT_TRUE(in_process.ok()) << in_process.error().describe();
-  auto chip = isolated->device(0);
+  auto chip = metal_device(*isolated, 0);
   ASSERT_TRUE(chip.ok());
   ASSERT_NE((*chip)->device_process(), nullptr);
   // The example suite's kernels: eltwise, matmul (one core and multicast),
@@ -107,10 +108,10 @@ TEST_F(IsolatedDeviceTest, BinariesGiveTheSameBytesAsInProcess) {
 }
 
 TEST_F(IsolatedDeviceTest, AKilledDeviceProcessFailsItsSubmitAndTheNextOneRuns) {
-  auto opened = open_device(options_for(metal::DeviceIsolation::kIsolated));
+  auto opened = open_device(options_for(DeviceIsolation::kIsolated));
   ASSERT_TRUE(opened.ok()) << opened.error().describe();
   Device device = *opened;
-  auto chip = device.device(0);
+  auto chip = metal_device(device, 0);
   ASSERT_TRUE(chip.ok());
   sim::DeviceProcess* process = (*chip)->device_process();
   ASSERT_NE(process, nullptr);
@@ -146,7 +147,7 @@ void kernel_main() { for (volatile uint32_t i = 0;; i = i + 1) {} }
       testing::example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal),
       "eltwise_multiply.ttm");
   ASSERT_TRUE(binary.ok());
-  auto in_process = open_device(options_for(metal::DeviceIsolation::kInProcess, 1));
+  auto in_process = open_device(options_for(DeviceIsolation::kInProcess, 1));
   ASSERT_TRUE(in_process.ok());
   EXPECT_EQ(outputs_of(device, *binary), outputs_of(*in_process, *binary));
   EXPECT_EQ(process->restarts(), 1u);

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "../support/metal_program_builder.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -55,7 +56,7 @@ class MetalDeviceIoTest : public ::testing::Test {
   }
 
   size_t live_buffers() {
-    auto chip = device.device(0);
+    auto chip = metal_device(device, 0);
     return chip.ok() ? (*chip)->chip()->buffers().live_buffers().size() : 99;
   }
 

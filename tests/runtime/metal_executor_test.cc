@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "../support/metal_program_builder.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -372,7 +373,7 @@ TEST_F(MetalExecutorTest, ErrorsNameEveryLevelAndTheOffendingIds) {
 }
 
 TEST_F(MetalExecutorTest, ClosingWithLiveBuffersReportsThem) {
-  auto chip = device.device(0);
+  auto chip = metal_device(device, 0);
   ASSERT_TRUE(chip.ok());
   auto buffer = metal::create_buffer_at(
       **chip, metal::BufferConfig::interleaved(sim::MemoryType::kDram, 4096, 1024), kDramAddress);

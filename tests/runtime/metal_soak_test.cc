@@ -12,6 +12,7 @@
 
 #include "../support/example_binaries.h"
 #include "tessera/format/json.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
 #ifndef TESSERA_SOAK_SUBMITS
@@ -64,7 +65,7 @@ TEST(MetalSoakTest, RepeatedSubmitsLeakNeitherBuffersNorMemory) {
   auto opened = open_device({});
   ASSERT_TRUE(opened.ok()) << opened.error().describe();
   Device device = *opened;
-  auto chip = device.device(0);
+  auto chip = metal_device(device, 0);
   ASSERT_TRUE(chip.ok());
   auto binary = Binary::load_memory(
       testing::example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal),
@@ -117,7 +118,7 @@ TEST(MetalSoakTest, RuntimeCreatedInputsAndOutputsLeaveNothingBehind) {
   auto opened = open_device({});
   ASSERT_TRUE(opened.ok()) << opened.error().describe();
   Device device = *opened;
-  auto chip = device.device(0);
+  auto chip = metal_device(device, 0);
   ASSERT_TRUE(chip.ok());
   std::string json =
       testing::read_text_file(std::string(TESSERA_CONFORMANCE_DIR) + "/add_l1/add_l1.ttm.json");

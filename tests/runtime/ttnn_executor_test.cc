@@ -6,6 +6,7 @@
 
 #include "../support/example_binaries.h"
 #include "tessera/metal/device.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/sim/memory/chip.h"
 #include "ttnn_test_support.h"
 
@@ -260,7 +261,7 @@ TEST_F(TtnnExecutorTest, NeverFreedTensorsAreReportedAndPeakMemoryShows) {
   w.add(fbn::OpType::DeallocateOp, fbn::CreateDeallocateOp(w.fbb(), w.ref(e)).Union());
   w.eltwise(EltwiseOpType::Abs, {d}, e);
   w.to_memory(e, back);
-  auto chip = device.device(0);
+  auto chip = metal_device(device, 0);
   ASSERT_TRUE(chip.ok());
   auto& buffers = (*chip)->chip()->buffers();
   buffers.reset_peak_statistics();

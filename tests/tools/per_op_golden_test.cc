@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "../support/ttnn_program_writer.h"
+#include "tessera/runtime/internal/operation_context.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -33,7 +34,7 @@ Tensor float_tensor(uint32_t id, const std::vector<float>& values) {
 }
 
 // One op as the hooks see it, with the operands the test gives.
-class TestOp final : public runtime::OpContext {
+class TestOp final : public runtime::OperationContext {
  public:
   TestOp(const fbn::Operation& op, uint32_t index, std::vector<std::pair<uint32_t, Tensor>> ins,
          std::pair<uint32_t, Tensor> out)

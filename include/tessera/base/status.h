@@ -91,12 +91,18 @@ inline Status ok_status() {
   return Status();
 }
 
+// The error a Result built from `status` holds. An ok Status carries no
+// error, and a Result needs either a value or one: that is a caller's bug,
+// reported as an internal error rather than a null dereference.
+Error error_from_status(Status&& status);
+
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}                 // NOLINT
-  Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}             // NOLINT
-  Result(Status status) : state_(std::in_place_index<1>, std::move(status).error()) {}  // NOLINT
+  Result(T value) : state_(std::in_place_index<0>, std::move(value)) {}      // NOLINT
+  Result(Error error) : state_(std::in_place_index<1>, std::move(error)) {}  // NOLINT
+  Result(Status status)                                                      // NOLINT: implicit
+      : state_(std::in_place_index<1>, error_from_status(std::move(status))) {}
 
   bool ok() const { return state_.index() == 0; }
   T& value() & { return std::get<0>(state_); }

@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include "tessera/base/status.h"
+
 namespace tessera {
 
 template <typename... Parts>

@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "tessera/base/status.h"
-#include "tessera/format/binary.h"
 #include "tessera/runtime/runtime_kind.h"
 #include "tessera/runtime/tensor_info.h"
 
@@ -17,12 +16,9 @@ class Binary {
  public:
   static Result<Binary> load(const std::string& path);
   static Result<Binary> load_memory(std::span<const uint8_t> bytes, std::string name = "<memory>");
-  // Wraps an already loaded binary; errors for system descriptors.
-  static Result<Binary> from_format(format::Binary binary);
 
   Runtime runtime() const { return runtime_; }
-  const format::Binary& format() const { return *binary_; }
-  const std::string& name() const { return binary_->name(); }
+  const std::string& name() const;
 
   uint32_t program_count() const;
   Result<std::string> program_name(uint32_t program) const;
@@ -30,11 +26,13 @@ class Binary {
   Result<std::vector<TensorInfo>> program_outputs(uint32_t program) const;
 
  private:
-  Binary(std::shared_ptr<const format::Binary> binary, Runtime runtime)
-      : binary_(std::move(binary)), runtime_(runtime) {}
+  friend struct BinaryAccess;  // internal: the verified binary behind the handle
+  struct State;
+  Binary(std::shared_ptr<const State> state, Runtime runtime)
+      : state_(std::move(state)), runtime_(runtime) {}
   Status check_program_index(uint32_t program) const;
 
-  std::shared_ptr<const format::Binary> binary_;
+  std::shared_ptr<const State> state_;
   Runtime runtime_;
 };
 

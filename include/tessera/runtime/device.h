@@ -4,26 +4,25 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "tessera/base/status.h"
-#include "tessera/metal/device.h"
-#include "tessera/sim/arch/arch.h"
+#include "tessera/runtime/arch.h"
 
 namespace tessera::runtime {
+
+// Where a device runs TTM0 kernels: in the calling process (kernels share its
+// address space; for trusted binaries and debugging) or in a sandboxed
+// `tessera-device` process per chip that no kernel can reach past.
+enum class DeviceIsolation { kInProcess, kIsolated };
 
 struct DeviceOptions {
   std::vector<uint32_t> device_ids = {0};
   uint32_t num_hw_command_queues = 1;
-  sim::Arch arch = sim::Arch::kWormholeB0;
-  // Overrides `arch`: chip i gets the system descriptor's chip i.
-  std::optional<std::vector<sim::ChipDescriptor>> chips;
-  // Where TTM0 kernels run: in this process (the default for embedding and
-  // debugging) or in a sandboxed device process per chip (what the CLI
-  // uses), which no kernel can reach past.
-  metal::DeviceIsolation isolation = metal::DeviceIsolation::kInProcess;
+  Arch arch = Arch::kWormholeB0;
+  // The default suits embedding and debugging; the CLI uses kIsolated.
+  DeviceIsolation isolation = DeviceIsolation::kInProcess;
 };
 
 class Device {
@@ -32,11 +31,9 @@ class Device {
   bool valid() const { return state_ != nullptr; }
 
   uint32_t num_devices() const;
-  // Device i of the set (in DeviceOptions::device_ids order), if open.
-  Result<metal::Device*> device(uint32_t index) const;
 
  private:
-  friend Result<Device> open_device(const DeviceOptions& options);
+  friend struct DeviceAccess;  // internal: the chips behind the handle
   friend Result<std::vector<std::string>> close_device(Device& device);
   struct State;
   explicit Device(std::shared_ptr<State> state) : state_(std::move(state)) {}

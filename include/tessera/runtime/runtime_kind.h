@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "tessera/base/status.h"
-#include "tessera/format/binary_kind.h"
 
 namespace tessera::runtime {
 
@@ -20,9 +19,6 @@ std::string_view runtime_name(Runtime runtime);
 
 // Every runtime this build can execute.
 std::vector<Runtime> available_runtimes();
-
-// The runtime a binary of `kind` runs on; system descriptors run on none.
-Result<Runtime> runtime_for_kind(format::BinaryKind kind);
 
 // The process default used only where no handle says otherwise (e.g. when a
 // host tensor is created without naming a runtime). Dispatch never consults

@@ -13,14 +13,12 @@
 #include "tessera/runtime/dprint.h"
 #include "tessera/runtime/tensor.h"
 
-namespace tt::target::ttnn {
-struct Operation;
-}
-
 namespace tessera::runtime {
 
-// Completion of a submit, tagged with the runtime that produced it. Submits
-// run to completion before returning, so an Event is complete when handed out.
+// Completion of a submit, tagged with the runtime that produced it. Every
+// submit runs to completion before it returns (there is no asynchronous
+// queue), so an Event is already complete when handed out and wait() only
+// checks its runtime. See docs/embedding.md.
 class Event {
  public:
   Event() = default;
@@ -58,7 +56,6 @@ class OpContext {
   // "EltwiseOp Add", "MatmulOp", ...
   virtual std::string_view op_name() const = 0;
   virtual std::string_view debug_string() const = 0;
-  virtual const tt::target::ttnn::Operation& operation() const = 0;
   // Tensor operands of the op, in schema field order (before and after).
   virtual uint32_t num_inputs() const = 0;
   virtual Result<Tensor> input(uint32_t i) const = 0;

@@ -7,8 +7,8 @@
 
 #include "tessera/base/status.h"
 
+// The schema's enums, declared opaque: values are the wire format's.
 namespace tt::target {
-struct TensorRef;
 enum class DataType : uint16_t;
 enum class MemorySpace : uint16_t;
 }  // namespace tt::target
@@ -27,11 +27,5 @@ struct TensorInfo {
   // "tensor 3: 32x32 Float32 (4096 bytes)".
   std::string describe() const;
 };
-
-// Reads a TensorRef; errors on a missing descriptor or a size that disagrees
-// with shape x element size (for non-block types).
-Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref);
-
-uint32_t element_size(tt::target::DataType type);
 
 }  // namespace tessera::runtime

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "tessera/format/data_types.h"
+#include "tessera/runtime/internal/tensor_ref_info.h"
 #include "tessera/runtime/tensor_info.h"
 
 namespace tessera::runtime::metal_backend {

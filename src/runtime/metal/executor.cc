@@ -4,12 +4,15 @@
 #include <optional>
 #include <thread>
 
+#include "../api_boundary.h"
 #include "buffer_config.h"
 #include "command_detail.h"
 #include "command_handlers.h"
 #include "device_program_io.h"
 #include "dprint_relay.h"
 #include "submit_trace.h"
+#include "tessera/runtime/internal/binary_access.h"
+#include "tessera/runtime/internal/device_access.h"
 
 namespace tessera::runtime::metal_backend {
 namespace {
@@ -131,7 +134,10 @@ Status run_queues(const tm::DeviceProgram& device_program, SubmitContext& submit
       results[index] = hw_queue.status();
     } else {
       QueueContext queue{submit, **hw_queue, index};
-      results[index] = run_queue(*queues->Get(index), queue);
+      // A queue thread must not end in an exception: that would terminate
+      // the embedding process.
+      results[index] = at_api_boundary(
+          "command queue", [&]() -> Status { return run_queue(*queues->Get(index), queue); });
     }
     results[index].with_context(queue_label(*queues->Get(index), index));
     submit.queue_finished();
@@ -195,7 +201,7 @@ Status first_error(std::initializer_list<Status*> statuses) {
 Status run_device_program(const tm::Program& program, uint32_t index, const Device& device,
                           std::span<const Tensor> inputs, std::span<const Tensor> outputs,
                           const SubmitOptions& options, SubmitResult& result) {
-  TESSERA_ASSIGN_OR_RETURN(metal::Device * target, device.device(index));
+  TESSERA_ASSIGN_OR_RETURN(metal::Device * target, metal_device(device, index));
   const tm::DeviceProgram& device_program = *program.device_programs()->Get(index);
   TESSERA_RETURN_IF_ERROR(check_limits(device_program));
   const auto* queues = device_program.command_queues();
@@ -229,7 +235,7 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
 Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program_index,
                             std::span<const Tensor> inputs, const SubmitOptions& options) {
   const int64_t start_ns = options.collect_trace ? steady_now_ns() : 0;
-  const tm::Program& program = *binary.format().metal()->programs()->Get(program_index);
+  const tm::Program& program = *format_binary(binary).metal()->programs()->Get(program_index);
   std::string program_label = "program " + std::to_string(program_index);
   if (program.name()) program_label += " '" + program.name()->str() + "'";
   auto fail = [&](Status status) {

@@ -1,5 +1,7 @@
 #include "submit_context.h"
 
+#include "tessera/runtime/internal/tensor_ref_info.h"
+
 namespace tessera::runtime::metal_backend {
 
 Result<std::shared_ptr<const LiveBuffer>> SubmitContext::buffer(uint32_t global_id) const {

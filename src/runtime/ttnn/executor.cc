@@ -1,11 +1,13 @@
 #include "executor.h"
 
-
 #include "hook_context.h"
 #include "operation_dispatch.h"
 #include "operation_name.h"
 #include "program_context.h"
 #include "tessera/base/steady_clock.h"
+#include "tessera/runtime/internal/binary_access.h"
+#include "tessera/runtime/internal/device_access.h"
+#include "tessera/runtime/internal/tensor_ref_info.h"
 #include "tessera/ttnn/tensor/tensor_convert.h"
 
 namespace tessera::runtime::ttnn_backend {
@@ -112,11 +114,11 @@ Status run_program(const fbn::Program& program, std::span<const Tensor> inputs,
 
 Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t program_index,
                             std::span<const Tensor> inputs, const SubmitOptions& options) {
-  const fbn::Program& program = *binary.format().ttnn()->programs()->Get(program_index);
+  const fbn::Program& program = *format_binary(binary).ttnn()->programs()->Get(program_index);
   std::string label = "program " + std::to_string(program_index);
   if (program.name()) label += " '" + program.name()->str() + "'";
 
-  TESSERA_ASSIGN_OR_RETURN(metal::Device * chip, device.device(0));
+  TESSERA_ASSIGN_OR_RETURN(metal::Device * chip, metal_device(device, 0));
   ProgramContext context(*chip);
   SubmitResult result;
   const int64_t start = steady_now_ns();

@@ -6,11 +6,11 @@
 
 #include "program_context.h"
 #include "tessera/format/ttnn_operands.h"
-#include "tessera/runtime/submit.h"
+#include "tessera/runtime/internal/operation_context.h"
 
 namespace tessera::runtime::ttnn_backend {
 
-class HookContext final : public OpContext {
+class HookContext final : public OperationContext {
  public:
   HookContext(const fbn::Operation& op, uint32_t index, std::string name,
               const ProgramContext& program)

@@ -1,5 +1,6 @@
 #include "tessera/sim/isolation/device_process.h"
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -87,6 +88,17 @@ Result<SpawnedProcess> spawn(const std::string& executable, SharedChipMemory mem
   return SpawnedProcess{pid, sockets[0]};
 }
 
+// The directory of the file that holds this code: libtessera's when the
+// runtime is embedded through the shared library, else the executable's.
+std::filesystem::path own_object_directory() {
+  static const char anchor = 0;
+  Dl_info info{};
+  if (dladdr(&anchor, &info) == 0 || !info.dli_fname || !*info.dli_fname) return {};
+  std::error_code error;
+  const auto path = std::filesystem::absolute(info.dli_fname, error);
+  return error ? std::filesystem::path() : path.parent_path();
+}
+
 }  // namespace
 
 Result<std::string> default_device_executable() {
@@ -99,6 +111,13 @@ Result<std::string> default_device_executable() {
     const auto beside = self.parent_path() / "tessera-device";
     if (access(beside.c_str(), X_OK) == 0) return beside.string();
   }
+#ifdef TESSERA_DEVICE_FROM_LIBRARY
+  // An installed prefix: bin/tessera-device as seen from lib/libtessera.so.
+  if (const auto library = own_object_directory(); !library.empty()) {
+    const auto installed = (library / TESSERA_DEVICE_FROM_LIBRARY).lexically_normal();
+    if (access(installed.c_str(), X_OK) == 0) return installed.string();
+  }
+#endif
 #ifdef TESSERA_DEVICE_BUILD_EXECUTABLE
   if (access(TESSERA_DEVICE_BUILD_EXECUTABLE, X_OK) == 0) {
     return std::string(TESSERA_DEVICE_BUILD_EXECUTABLE);

@@ -23,6 +23,7 @@
 #include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/binary.h"
+#include "tessera/runtime/internal/binary_access.h"
 #include "tessera/runtime/submit.h"
 #include "worst_elements.h"
 
@@ -587,7 +588,7 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     return finish();
   }
   sim::Arch arch = binary_arch(*loaded, options_);
-  auto binary = runtime::Binary::from_format(std::move(loaded).value());
+  auto binary = runtime::binary_from_format(std::move(loaded).value());
   if (!binary.ok()) {
     file.programs.push_back(file_entry(path, Outcome::kError, binary.error().describe()));
     return finish();

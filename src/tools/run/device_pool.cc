@@ -1,6 +1,7 @@
 #include "device_pool.h"
 
 #include "tessera/metal/device.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/sim/memory/chip.h"
 
 namespace tessera::tools::run {
@@ -23,7 +24,7 @@ Result<runtime::Device*> DevicePool::get(sim::Arch arch) {
   auto found = devices_.find(arch);
   if (found != devices_.end()) return &found->second;
   runtime::DeviceOptions options;
-  options.arch = arch;
+  options.arch = runtime::from_sim_arch(arch);
   options.isolation = isolation_;
   auto opened = runtime::open_device(options);
   if (!opened.ok()) {
@@ -61,7 +62,7 @@ nlohmann::ordered_json DevicePool::memory_statistics(sim::Arch arch) const {
   auto found = devices_.find(arch);
   if (found == devices_.end()) return chips;
   for (uint32_t i = 0; i < found->second.num_devices(); ++i) {
-    auto device = found->second.device(i);
+    auto device = runtime::metal_device(found->second, i);
     if (!device.ok() || !(*device)->chip()) continue;
     const sim::BufferRegistry& buffers = (*device)->chip()->buffers();
     chips.push_back({{"device", (*device)->id()},

@@ -15,7 +15,7 @@ namespace tessera::tools::run {
 
 class DevicePool {
  public:
-  explicit DevicePool(metal::DeviceIsolation isolation) : isolation_(isolation) {}
+  explicit DevicePool(runtime::DeviceIsolation isolation) : isolation_(isolation) {}
   DevicePool(const DevicePool&) = delete;
   DevicePool& operator=(const DevicePool&) = delete;
   ~DevicePool();
@@ -33,7 +33,7 @@ class DevicePool {
   nlohmann::ordered_json memory_statistics(sim::Arch arch) const;
 
  private:
-  metal::DeviceIsolation isolation_;
+  runtime::DeviceIsolation isolation_;
   std::map<sim::Arch, runtime::Device> devices_;
 };
 

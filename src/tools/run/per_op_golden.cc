@@ -6,6 +6,7 @@
 
 #include "tessera/builder/reference_evaluator.h"
 #include "tessera/format/data_type_codec.h"
+#include "tessera/runtime/internal/operation_context.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -19,6 +20,14 @@ Result<builder::RefTensor> reference_tensor(const Result<runtime::Tensor>& tenso
   TESSERA_ASSIGN_OR_RETURN(std::vector<double> values,
                            format::decode_values(tensor->info().data_type, tensor->bytes()));
   return builder::RefTensor{tensor->info().shape, std::move(values)};
+}
+
+// The reference evaluator's outputs of the op behind `op`.
+Result<std::vector<builder::RefTensor>> evaluate(const runtime::OpContext& op,
+                                                 const std::vector<builder::RefTensor>& inputs) {
+  TESSERA_ASSIGN_OR_RETURN(const tt::target::ttnn::Operation* operation,
+                           runtime::flatbuffer_operation(op));
+  return builder::evaluate_ttnn_operation(*operation, inputs);
 }
 
 // The trailing `loc(...)` of an MLIR debug string, or "".
@@ -57,7 +66,7 @@ void chain_inputs(const runtime::OpContext& op, ChainState& state) {
 // chain resumes after it; its own chained comparisons are absent.
 std::optional<std::vector<builder::RefTensor>> advance_chain(const runtime::OpContext& op,
                                                              ChainState& state) {
-  auto chained = builder::evaluate_ttnn_operation(op.operation(), state.chained_inputs);
+  auto chained = evaluate(op, state.chained_inputs);
   const bool usable = chained.ok() && chained->size() == op.num_outputs();
   for (uint32_t i = 0; i < op.num_outputs(); ++i) {
     auto id = op.output_id(i);
@@ -100,7 +109,7 @@ PerOpGoldenHooks per_op_golden_hooks(const Tolerances& tolerances, std::vector<O
     state->ready = false;
     std::string op_name(op.op_name());
     auto chained = advance_chain(op, *state);
-    auto expected = builder::evaluate_ttnn_operation(op.operation(), state->inputs);
+    auto expected = evaluate(op, state->inputs);
     if (!expected.ok()) {
       // An op the reference cannot evaluate is not the program's fault.
       note_once(notes, "per-op golden: no reference for " + op_name + " (" +

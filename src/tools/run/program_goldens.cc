@@ -3,6 +3,7 @@
 #include "shape_text.h"
 #include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
+#include "tessera/runtime/internal/binary_access.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -41,11 +42,11 @@ Result<ProgramGoldens> read_program_goldens(const runtime::Binary& binary, uint3
   const Goldens* inputs = nullptr;
   const Goldens* outputs = nullptr;
   if (binary.runtime() == runtime::Runtime::kTtmetal) {
-    const auto* entry = binary.format().metal()->programs()->Get(program);
+    const auto* entry = runtime::format_binary(binary).metal()->programs()->Get(program);
     inputs = entry->golden_inputs();
     outputs = entry->golden_outputs();
   } else {
-    const auto* entry = binary.format().ttnn()->programs()->Get(program);
+    const auto* entry = runtime::format_binary(binary).ttnn()->programs()->Get(program);
     inputs = entry->golden_inputs();
     outputs = entry->golden_outputs();
   }

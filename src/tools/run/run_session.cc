@@ -67,14 +67,14 @@ nlohmann::ordered_json shard_json(const std::vector<BinaryPath>& all, const RunO
 
 // Isolated unless asked otherwise; a host that cannot sandbox runs kernels
 // in-process, and says so.
-metal::DeviceIsolation device_isolation(const RunOptions& options) {
-  if (options.device == "inproc") return metal::DeviceIsolation::kInProcess;
+runtime::DeviceIsolation device_isolation(const RunOptions& options) {
+  if (options.device == "inproc") return runtime::DeviceIsolation::kInProcess;
   const std::string unavailable = runtime::isolated_devices_unavailable_reason();
-  if (unavailable.empty()) return metal::DeviceIsolation::kIsolated;
+  if (unavailable.empty()) return runtime::DeviceIsolation::kIsolated;
   std::cerr << "warning: " << unavailable
             << ": kernels run inside tessera itself, unisolated (--device inproc says this is "
                "intended)\n";
-  return metal::DeviceIsolation::kInProcess;
+  return runtime::DeviceIsolation::kInProcess;
 }
 
 }  // namespace

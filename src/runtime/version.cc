@@ -1,0 +1,9 @@
+#include "tessera/runtime/version.h"
+
+namespace tessera::runtime {
+
+std::string_view version() {
+  return TESSERA_VERSION;
+}
+
+}  // namespace tessera::runtime
