@@ -275,8 +275,8 @@ TEST_F(MetalExecutorTest, TwoQueuesOrderedByAnEvent) {
     auto result = run(program.build({in}, {out}), {input});
     ASSERT_TRUE(result.ok()) << result.error().describe();
     EXPECT_TRUE(std::ranges::equal(result->outputs[0].bytes(), input.bytes()));
-    ASSERT_EQ(result->trace.size(), 1u);
-    EXPECT_EQ(result->trace[0], "queue 0: EventQuery event 7: complete");
+    ASSERT_EQ(result->event_queries.size(), 1u);
+    EXPECT_EQ(result->event_queries[0], "queue 0: EventQuery event 7: complete");
     ASSERT_EQ(result->leaks.size(), 1u);  // the buffer is never deallocated
   }
 }

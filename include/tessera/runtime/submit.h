@@ -85,9 +85,10 @@ struct SubmitResult {
   std::vector<Tensor> outputs;
   Event event;
   // Program-created buffers still live at the end of the submit (freed now),
-  // one line each, and the results of EventQuery commands, in order.
+  // one line each.
   std::vector<std::string> leaks;
-  std::vector<std::string> trace;
+  // The results of EventQuery commands, one line each, in order.
+  std::vector<std::string> event_queries;
   // Filled when SubmitOptions::collect_trace is set.
   std::vector<TraceSpan> spans;
 };

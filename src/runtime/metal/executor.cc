@@ -225,7 +225,9 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
   if (ran.ok() && drained.ok()) read_back = io.read_outputs(submit, outputs);
   Status released = io.release(submit);
   Status freed = free_leftover_buffers(submit, result.leaks);
-  for (std::string& line : submit.take_trace()) result.trace.push_back(std::move(line));
+  for (std::string& line : submit.take_event_queries()) {
+    result.event_queries.push_back(std::move(line));
+  }
   if (trace) trace->take_spans(result.spans);
   return first_error({&ran, &drained, &read_back, &released, &freed});
 }

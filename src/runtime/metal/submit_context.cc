@@ -103,14 +103,14 @@ void SubmitContext::queue_finished() {
   event_recorded_.notify_all();
 }
 
-void SubmitContext::add_trace(std::string line) {
+void SubmitContext::add_event_query(std::string line) {
   std::lock_guard lock(mutex_);
-  trace_.push_back(std::move(line));
+  event_queries_.push_back(std::move(line));
 }
 
-std::vector<std::string> SubmitContext::take_trace() {
+std::vector<std::string> SubmitContext::take_event_queries() {
   std::lock_guard lock(mutex_);
-  return std::move(trace_);
+  return std::move(event_queries_);
 }
 
 }  // namespace tessera::runtime::metal_backend

@@ -62,8 +62,8 @@ class SubmitContext {
   Status wait_until_recorded(uint32_t global_id);
   void queue_finished();
 
-  void add_trace(std::string line);
-  std::vector<std::string> take_trace();
+  void add_event_query(std::string line);
+  std::vector<std::string> take_event_queries();
 
  private:
   metal::Device& device_;
@@ -76,7 +76,7 @@ class SubmitContext {
   std::map<uint32_t, std::shared_ptr<metal::Event>> events_;
   std::map<uint32_t, bool> recorded_;
   uint32_t queues_running_;
-  std::vector<std::string> trace_;
+  std::vector<std::string> event_queries_;
 };
 
 }  // namespace tessera::runtime::metal_backend

@@ -15,8 +15,8 @@ Status execute_event_query(const tm::EventQueryCommand& command, QueueContext& q
     TESSERA_ASSIGN_OR_RETURN(bool complete, metal::event_query(event));
     answer = complete ? "complete" : "pending";
   }
-  queue.submit.add_trace("queue " + std::to_string(queue.queue_index) + ": EventQuery event " +
-                         std::to_string(id) + ": " + answer);
+  queue.submit.add_event_query("queue " + std::to_string(queue.queue_index) +
+                               ": EventQuery event " + std::to_string(id) + ": " + answer);
   return ok_status();
 }
 
