@@ -48,96 +48,70 @@ struct UnsignedCodec {
 
 struct NoHostCodec {};
 
-template <typename Codec>
-constexpr bool kHostHolds = !std::is_same_v<Codec, NoHostCodec>;
-
 Status no_host_form(DataType type) {
   return make_error(ErrorCode::kUnimplemented, "host tensors of data type ",
                     tt::target::EnumNameDataType(type),
                     " are not supported (block floats live only on the device)");
 }
 
-template <typename Codec>
-Result<std::vector<double>> decode_with(DataType type, std::span<const uint8_t> bytes) {
-  if constexpr (!kHostHolds<Codec>) {
-    return no_host_form(type);
-  } else {
-    using Stored = typename Codec::Stored;
-    if (bytes.size() % sizeof(Stored) != 0) {
-      return make_error(ErrorCode::kInvalidArgument, bytes.size(),
-                        " bytes are not a whole number of ", tt::target::EnumNameDataType(type),
-                        " elements");
+// Calls `run(std::type_identity<Codec>{})` with the type's host codec, or
+// returns why hosts cannot hold the type. One switch over the list.
+template <typename Run>
+auto with_host_codec(DataType type, Run&& run)
+    -> decltype(run(std::type_identity<Float32Codec>{})) {
+  switch (type) {
+#define TESSERA_DATA_TYPE(T, element_bytes, tile_bytes, tile_format, codec) \
+  case DataType::T:                                                         \
+    if constexpr (std::is_same_v<codec, NoHostCodec>) {                     \
+      return no_host_form(type);                                            \
+    } else {                                                                \
+      return run(std::type_identity<codec>{});                              \
     }
-    std::vector<double> values(bytes.size() / sizeof(Stored));
-    for (size_t i = 0; i < values.size(); ++i) {
-      Stored stored;
-      std::memcpy(&stored, bytes.data() + i * sizeof(Stored), sizeof(Stored));
-      values[i] = Codec::decode(stored);
-    }
-    return values;
-  }
-}
-
-template <typename Codec>
-Result<std::vector<uint8_t>> encode_with(DataType type, std::span<const double> values) {
-  if constexpr (!kHostHolds<Codec>) {
-    return no_host_form(type);
-  } else {
-    using Stored = typename Codec::Stored;
-    std::vector<uint8_t> bytes(values.size() * sizeof(Stored));
-    for (size_t i = 0; i < values.size(); ++i) {
-      const Stored stored = Codec::encode(values[i]);
-      std::memcpy(bytes.data() + i * sizeof(Stored), &stored, sizeof(Stored));
-    }
-    return bytes;
-  }
-}
-
-template <typename Codec>
-Result<uint32_t> size_with(DataType type) {
-  if constexpr (!kHostHolds<Codec>) {
-    return no_host_form(type);
-  } else {
-    return static_cast<uint32_t>(sizeof(typename Codec::Stored));
+    TESSERA_DATA_TYPE_LIST(TESSERA_DATA_TYPE)
+#undef TESSERA_DATA_TYPE
+    default:
+      return no_host_form(type);
   }
 }
 
 }  // namespace
 
 Result<uint32_t> host_element_size(DataType type) {
-  switch (type) {
-#define TESSERA_DATA_TYPE(T, element_bytes, tile_bytes, tile_format, codec) \
-  case DataType::T:                                                         \
-    return size_with<codec>(type);
-    TESSERA_DATA_TYPE_LIST(TESSERA_DATA_TYPE)
-#undef TESSERA_DATA_TYPE
-    default:
-      return no_host_form(type);
-  }
+  return with_host_codec(type, []<typename Codec>(std::type_identity<Codec>) -> Result<uint32_t> {
+    return static_cast<uint32_t>(sizeof(typename Codec::Stored));
+  });
 }
 
 Result<std::vector<double>> decode_values(DataType type, std::span<const uint8_t> bytes) {
-  switch (type) {
-#define TESSERA_DATA_TYPE(T, element_bytes, tile_bytes, tile_format, codec) \
-  case DataType::T:                                                         \
-    return decode_with<codec>(type, bytes);
-    TESSERA_DATA_TYPE_LIST(TESSERA_DATA_TYPE)
-#undef TESSERA_DATA_TYPE
-    default:
-      return no_host_form(type);
-  }
+  return with_host_codec(
+      type, [&]<typename Codec>(std::type_identity<Codec>) -> Result<std::vector<double>> {
+        using Stored = typename Codec::Stored;
+        if (bytes.size() % sizeof(Stored) != 0) {
+          return make_error(ErrorCode::kInvalidArgument, bytes.size(),
+                            " bytes are not a whole number of ", tt::target::EnumNameDataType(type),
+                            " elements");
+        }
+        std::vector<double> values(bytes.size() / sizeof(Stored));
+        for (size_t i = 0; i < values.size(); ++i) {
+          Stored stored;
+          std::memcpy(&stored, bytes.data() + i * sizeof(Stored), sizeof(Stored));
+          values[i] = Codec::decode(stored);
+        }
+        return values;
+      });
 }
 
 Result<std::vector<uint8_t>> encode_values(DataType type, std::span<const double> values) {
-  switch (type) {
-#define TESSERA_DATA_TYPE(T, element_bytes, tile_bytes, tile_format, codec) \
-  case DataType::T:                                                         \
-    return encode_with<codec>(type, values);
-    TESSERA_DATA_TYPE_LIST(TESSERA_DATA_TYPE)
-#undef TESSERA_DATA_TYPE
-    default:
-      return no_host_form(type);
-  }
+  return with_host_codec(
+      type, [&]<typename Codec>(std::type_identity<Codec>) -> Result<std::vector<uint8_t>> {
+        using Stored = typename Codec::Stored;
+        std::vector<uint8_t> bytes(values.size() * sizeof(Stored));
+        for (size_t i = 0; i < values.size(); ++i) {
+          const Stored stored = Codec::encode(values[i]);
+          std::memcpy(bytes.data() + i * sizeof(Stored), &stored, sizeof(Stored));
+        }
+        return bytes;
+      });
 }
 
 }  // namespace tessera::format
