@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "current/metal/binary_generated.h"
+#include "current/system_desc_generated.h"
 #include "deep_check.h"
 #include "metal/binary_generated.h"
 #include "system_desc_generated.h"
@@ -24,10 +26,6 @@ namespace {
 constexpr size_t kSizePrefixBytes = sizeof(flatbuffers::uoffset_t);
 // Size prefix, root offset and the 4-byte file identifier.
 constexpr size_t kMinimumBytes = kSizePrefixBytes + sizeof(flatbuffers::uoffset_t) + 4;
-// Deep enough for any real program, shallow enough to bound malicious nesting.
-constexpr flatbuffers::uoffset_t kMaxDepth = 64;
-constexpr flatbuffers::uoffset_t kMaxTables = 50'000'000;
-
 std::string printable_identifier(std::span<const uint8_t> id) {
   std::string text;
   for (uint8_t byte : id) {
@@ -40,34 +38,6 @@ std::string printable_identifier(std::span<const uint8_t> id) {
     }
   }
   return text;
-}
-
-bool verify_root(BinaryKind kind, const uint8_t* data, size_t size) {
-  flatbuffers::Verifier::Options options;
-  options.max_depth = kMaxDepth;
-  options.max_tables = kMaxTables;
-  flatbuffers::Verifier verifier(data, size, options);
-  switch (kind) {
-    case BinaryKind::kSystemDesc:
-      return tt::target::VerifySizePrefixedSystemDescRootBuffer(verifier);
-    case BinaryKind::kMetal:
-      return tt::target::metal::VerifySizePrefixedTTMetalBinaryBuffer(verifier);
-    case BinaryKind::kTtnn:
-      return tt::target::ttnn::VerifySizePrefixedTTNNBinaryBuffer(verifier);
-  }
-  return false;
-}
-
-std::string root_table_name(BinaryKind kind) {
-  switch (kind) {
-    case BinaryKind::kSystemDesc:
-      return "SystemDescRoot";
-    case BinaryKind::kMetal:
-      return "TTMetalBinary";
-    case BinaryKind::kTtnn:
-      return "TTNNBinary";
-  }
-  return "";
 }
 
 std::string extension_of(const std::string& name) {
@@ -174,14 +144,15 @@ Result<Binary> Binary::load_memory(std::vector<uint8_t>&& bytes, std::string nam
   return load_owned(owner, *owner, std::move(name));
 }
 
-bool Binary::verifies_as(std::span<const uint8_t> bytes, BinaryKind kind) {
+bool Binary::verifies_as(std::span<const uint8_t> bytes, BinaryKind kind, WireLayout layout) {
   if (bytes.size() < kMinimumBytes) return false;
   const uint64_t prefix = flatbuffers::ReadScalar<flatbuffers::uoffset_t>(bytes.data());
   if (prefix > bytes.size() - kSizePrefixBytes ||
       prefix + kSizePrefixBytes >= FLATBUFFERS_MAX_BUFFER_SIZE) {
     return false;
   }
-  return verify_root(kind, bytes.data(), static_cast<size_t>(prefix + kSizePrefixBytes));
+  return verifies_in_layout(kind, layout,
+                            bytes.first(static_cast<size_t>(prefix + kSizePrefixBytes)));
 }
 
 Result<Binary> Binary::load_owned(std::shared_ptr<const void> owner, std::span<const uint8_t> bytes,
@@ -216,19 +187,19 @@ Result<Binary> Binary::load_owned(std::shared_ptr<const void> owner, std::span<c
     return fail(ErrorCode::kInvalidArgument, "binary of ", framed_size,
                 " bytes exceeds the flatbuffers limit of 2 GiB");
   }
-  if (!verify_root(*kind, bytes.data(), framed_size)) {
-    return fail(ErrorCode::kDataLoss, "failed flatbuffers verification as ", root_table_name(*kind),
-                " (", identifier_text,
-                "): offsets, lengths or nesting are out of bounds; the file is corrupt, truncated"
-                " inside, or not written by a compatible schema");
-  }
+  auto layout = detect_wire_layout(*kind, bytes.first(framed_size));
+  if (!layout.ok()) return std::move(layout).error().add_context(name);
 
-  TESSERA_RETURN_IF_ERROR(check_checksum(bytes, framed_size, *kind), name);
-  TESSERA_RETURN_IF_ERROR(
-      deep_check(binary_schema(*kind), bytes.data() + kSizePrefixBytes).with_context(name));
+  // The current layout is the compiler's byte for byte: it has no checksum.
+  if (*layout == WireLayout::k2024) {
+    TESSERA_RETURN_IF_ERROR(check_checksum(bytes, framed_size, *kind), name);
+  }
+  TESSERA_RETURN_IF_ERROR(deep_check(binary_schema(*kind, *layout), bytes.data() + kSizePrefixBytes)
+                              .with_context(name));
 
   Binary binary;
   binary.kind_ = *kind;
+  binary.layout_ = *layout;
   binary.name_ = std::move(name);
   if (framed_size < bytes.size()) {
     binary.warnings_.push_back(std::to_string(bytes.size() - framed_size) +
@@ -243,25 +214,31 @@ Result<Binary> Binary::load_owned(std::shared_ptr<const void> owner, std::span<c
 
 void Binary::read_schema_hash() {
   const flatbuffers::String* hash = nullptr;
-  switch (kind_) {
-    case BinaryKind::kSystemDesc:
-      hash = system_desc_root()->schema_hash();
-      break;
-    case BinaryKind::kMetal:
-      hash = metal()->schema_hash();
-      break;
-    case BinaryKind::kTtnn:
-      hash = ttnn()->schema_hash();
-      break;
+  if (layout_ == WireLayout::kCurrent) {
+    hash = kind_ == BinaryKind::kMetal ? current_metal()->schema_hash()
+                                       : current_system_desc_root()->schema_hash();
+  } else {
+    switch (kind_) {
+      case BinaryKind::kSystemDesc:
+        hash = system_desc_root()->schema_hash();
+        break;
+      case BinaryKind::kMetal:
+        hash = metal()->schema_hash();
+        break;
+      case BinaryKind::kTtnn:
+        hash = ttnn()->schema_hash();
+        break;
+    }
   }
   if (hash) schema_hash_ = hash->str();
-  if (!schema_matches()) {
+  // A current-layout binary from the compiler carries the compiler's hash.
+  if (!schema_matches() && layout_ == WireLayout::k2024) {
     warnings_.push_back(
         "written with another schema (hash " + *schema_hash_ + ", this tessera's is " +
         format::schema_hash(kind_) +
         "): fields that schema appended are ignored and values may be misread. To proceed, "
-        "rebuild the binary with this tessera (`tessera read --section all FILE > f.json` with "
-        "the tessera that wrote it, then `tessera build f.json -o FILE`) or run it with the "
+        "rebuild the binary with this tessera (`tessera read --section all --full FILE > f.json` "
+        "with the tessera that wrote it, then `tessera build f.json -o FILE`) or run it with the "
         "tessera that wrote it.");
   }
 }
@@ -279,7 +256,7 @@ void Binary::check_extension() {
 }
 
 bool Binary::schema_matches() const {
-  return !schema_hash_ || *schema_hash_ == format::schema_hash(kind_);
+  return !schema_hash_ || *schema_hash_ == format::schema_hash(kind_, layout_);
 }
 
 const uint8_t* Binary::root_pointer() const {
@@ -287,12 +264,12 @@ const uint8_t* Binary::root_pointer() const {
 }
 
 const tt::target::SystemDescRoot* Binary::system_desc_root() const {
-  if (kind_ != BinaryKind::kSystemDesc) return nullptr;
+  if (kind_ != BinaryKind::kSystemDesc || layout_ != WireLayout::k2024) return nullptr;
   return tt::target::GetSizePrefixedSystemDescRoot(root_pointer());
 }
 
 const tt::target::metal::TTMetalBinary* Binary::metal() const {
-  if (kind_ != BinaryKind::kMetal) return nullptr;
+  if (kind_ != BinaryKind::kMetal || layout_ != WireLayout::k2024) return nullptr;
   return tt::target::metal::GetSizePrefixedTTMetalBinary(root_pointer());
 }
 
@@ -301,19 +278,44 @@ const tt::target::ttnn::TTNNBinary* Binary::ttnn() const {
   return tt::target::ttnn::GetSizePrefixedTTNNBinary(root_pointer());
 }
 
-const tt::target::Version* Binary::version() const {
+const tt::target::current::SystemDescRoot* Binary::current_system_desc_root() const {
+  if (kind_ != BinaryKind::kSystemDesc || layout_ != WireLayout::kCurrent) return nullptr;
+  return tt::target::current::GetSizePrefixedSystemDescRoot(root_pointer());
+}
+
+const tt::target::current::metal::TTMetalBinary* Binary::current_metal() const {
+  if (kind_ != BinaryKind::kMetal || layout_ != WireLayout::kCurrent) return nullptr;
+  return tt::target::current::metal::GetSizePrefixedTTMetalBinary(root_pointer());
+}
+
+namespace {
+
+template <typename V>
+std::optional<VersionNumber> version_number(const V* version) {
+  if (!version) return std::nullopt;
+  return VersionNumber{version->major(), version->minor(), version->patch()};
+}
+
+}  // namespace
+
+std::optional<VersionNumber> Binary::version() const {
+  if (layout_ == WireLayout::kCurrent) {
+    return kind_ == BinaryKind::kMetal ? version_number(current_metal()->version())
+                                       : version_number(current_system_desc_root()->version());
+  }
   switch (kind_) {
     case BinaryKind::kSystemDesc:
-      return system_desc_root()->version();
+      return version_number(system_desc_root()->version());
     case BinaryKind::kMetal:
-      return metal()->version();
+      return version_number(metal()->version());
     case BinaryKind::kTtnn:
-      return ttnn()->version();
+      return version_number(ttnn()->version());
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 const tt::target::SystemDesc* Binary::system_desc() const {
+  if (layout_ != WireLayout::k2024) return nullptr;
   switch (kind_) {
     case BinaryKind::kSystemDesc:
       return system_desc_root()->system_desc();
@@ -323,6 +325,12 @@ const tt::target::SystemDesc* Binary::system_desc() const {
       return ttnn()->system_desc();
   }
   return nullptr;
+}
+
+const tt::target::current::SystemDesc* Binary::current_system_desc() const {
+  if (layout_ != WireLayout::kCurrent) return nullptr;
+  return kind_ == BinaryKind::kMetal ? current_metal()->system_desc()
+                                     : current_system_desc_root()->system_desc();
 }
 
 Status write_binary_file(const std::string& path, std::span<const uint8_t> bytes) {

@@ -15,15 +15,15 @@ std::string supported_versions_text() {
 }
 
 std::string version_problem(const Binary& binary) {
-  const tt::target::Version* version = binary.version();
+  std::optional<VersionNumber> version = binary.version();
   if (!version) {
     return "the binary carries no version; tessera supports " + supported_versions_text();
   }
   for (const SupportedVersion& supported : kSupportedVersions) {
-    if (version->major() == supported.major && version->minor() == supported.minor) return "";
+    if (version->major == supported.major && version->minor == supported.minor) return "";
   }
-  return "version " + std::to_string(version->major()) + "." + std::to_string(version->minor()) +
-         "." + std::to_string(version->patch()) + " is not one tessera supports (" +
+  return "version " + std::to_string(version->major) + "." + std::to_string(version->minor) + "." +
+         std::to_string(version->patch) + " is not one tessera supports (" +
          supported_versions_text() + ")";
 }
 

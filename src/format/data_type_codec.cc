@@ -46,6 +46,21 @@ struct UnsignedCodec {
   static double decode(Stored stored) { return stored; }
 };
 
+// Round to nearest even and saturate to [min, max]; NaN becomes 0.
+template <typename T>
+struct SignedCodec {
+  using Stored = T;
+  static Stored encode(double value) {
+    if (std::isnan(value)) return 0;
+    const double min = static_cast<double>(std::numeric_limits<T>::min());
+    const double max = static_cast<double>(std::numeric_limits<T>::max());
+    if (value <= min) return std::numeric_limits<T>::min();
+    if (value >= max) return std::numeric_limits<T>::max();
+    return static_cast<T>(std::nearbyint(value));
+  }
+  static double decode(Stored stored) { return stored; }
+};
+
 struct NoHostCodec {};
 
 Status no_host_form(DataType type) {

@@ -24,7 +24,8 @@ Result<std::shared_ptr<sim::Chip>> Buffer::chip() const {
 namespace {
 
 sim::BufferSpec to_spec(const BufferConfig& config) {
-  return {config.memory_type, config.size, config.page_size, config.layout, config.shard};
+  return {config.memory_type, config.size,  config.page_size,
+          config.layout,      config.shard, config.distribution};
 }
 
 Result<std::shared_ptr<sim::Chip>> open_chip(Device& device) {

@@ -1,6 +1,7 @@
 #include "tessera/runtime/binary.h"
 
 #include "api_boundary.h"
+#include "tessera/format/current_generated.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/internal/binary_access.h"
 #include "tessera/runtime/internal/tensor_ref_info.h"
@@ -20,6 +21,36 @@ Result<std::vector<TensorInfo>> infos_of(const TensorRefs* refs, const char* whi
     infos.push_back(std::move(info).value());
   }
   return infos;
+}
+
+namespace cm = tt::target::current::metal;
+
+// A current-layout program's tensors: the program's TensorRefs give shape and
+// type, its first device program's BufferRefs the global ids.
+Result<std::vector<TensorInfo>> current_infos_of(const cm::Program& program, bool inputs) {
+  const auto* refs = inputs ? program.inputs() : program.outputs();
+  const cm::DeviceProgram* device_program =
+      program.device_programs() && program.device_programs()->size() > 0
+          ? program.device_programs()->Get(0)
+          : nullptr;
+  const auto* buffers = !device_program ? nullptr
+                        : inputs        ? device_program->inputs()
+                                        : device_program->outputs();
+  std::vector<TensorInfo> infos;
+  const char* which = inputs ? "input" : "output";
+  for (uint32_t i = 0; refs && i < refs->size(); ++i) {
+    const uint32_t global_id = buffers && i < buffers->size() ? buffers->Get(i)->global_id() : i;
+    auto info = tensor_info(*refs->Get(i), global_id);
+    if (!info.ok())
+      return std::move(info).error().add_context(std::string(which) + " " + std::to_string(i));
+    infos.push_back(std::move(info).value());
+  }
+  return infos;
+}
+
+template <typename Programs>
+uint32_t count(const Programs* programs) {
+  return programs ? programs->size() : 0;
 }
 
 }  // namespace
@@ -58,12 +89,10 @@ const std::string& Binary::name() const {
 }
 
 uint32_t Binary::program_count() const {
-  if (runtime_ == Runtime::kTtmetal) {
-    const auto* programs = state_->binary.metal()->programs();
-    return programs ? programs->size() : 0;
-  }
-  const auto* programs = state_->binary.ttnn()->programs();
-  return programs ? programs->size() : 0;
+  const format::Binary& binary = state_->binary;
+  if (const auto* metal = binary.metal()) return count(metal->programs());
+  if (const auto* current = binary.current_metal()) return count(current->programs());
+  return count(binary.ttnn()->programs());
 }
 
 Status Binary::check_program_index(uint32_t program) const {
@@ -75,19 +104,32 @@ Status Binary::check_program_index(uint32_t program) const {
 Result<std::string> Binary::program_name(uint32_t program) const {
   return at_api_boundary("Binary::program_name", [&]() -> Result<std::string> {
     TESSERA_RETURN_IF_ERROR(check_program_index(program));
-    const flatbuffers::String* text = runtime_ == Runtime::kTtmetal
-                                          ? state_->binary.metal()->programs()->Get(program)->name()
-                                          : state_->binary.ttnn()->programs()->Get(program)->name();
+    const format::Binary& binary = state_->binary;
+    const flatbuffers::String* text =
+        binary.metal()           ? binary.metal()->programs()->Get(program)->name()
+        : binary.current_metal() ? binary.current_metal()->programs()->Get(program)->name()
+                                 : binary.ttnn()->programs()->Get(program)->name();
     return text ? text->str() : std::string();
+  });
+}
+
+Result<bool> Binary::is_private_program(uint32_t program) const {
+  return at_api_boundary("Binary::is_private_program", [&]() -> Result<bool> {
+    TESSERA_RETURN_IF_ERROR(check_program_index(program));
+    const auto* current = state_->binary.current_metal();
+    return current && current->programs()->Get(program)->private_();
   });
 }
 
 Result<std::vector<TensorInfo>> Binary::program_inputs(uint32_t program) const {
   return at_api_boundary("Binary::program_inputs", [&]() -> Result<std::vector<TensorInfo>> {
     TESSERA_RETURN_IF_ERROR(check_program_index(program));
-    return infos_of(runtime_ == Runtime::kTtmetal
-                        ? state_->binary.metal()->programs()->Get(program)->inputs()
-                        : state_->binary.ttnn()->programs()->Get(program)->inputs(),
+    const format::Binary& binary = state_->binary;
+    if (const auto* current = binary.current_metal()) {
+      return current_infos_of(*current->programs()->Get(program), /*inputs=*/true);
+    }
+    return infos_of(binary.metal() ? binary.metal()->programs()->Get(program)->inputs()
+                                   : binary.ttnn()->programs()->Get(program)->inputs(),
                     "input");
   });
 }
@@ -95,9 +137,12 @@ Result<std::vector<TensorInfo>> Binary::program_inputs(uint32_t program) const {
 Result<std::vector<TensorInfo>> Binary::program_outputs(uint32_t program) const {
   return at_api_boundary("Binary::program_outputs", [&]() -> Result<std::vector<TensorInfo>> {
     TESSERA_RETURN_IF_ERROR(check_program_index(program));
-    return infos_of(runtime_ == Runtime::kTtmetal
-                        ? state_->binary.metal()->programs()->Get(program)->outputs()
-                        : state_->binary.ttnn()->programs()->Get(program)->outputs(),
+    const format::Binary& binary = state_->binary;
+    if (const auto* current = binary.current_metal()) {
+      return current_infos_of(*current->programs()->Get(program), /*inputs=*/false);
+    }
+    return infos_of(binary.metal() ? binary.metal()->programs()->Get(program)->outputs()
+                                   : binary.ttnn()->programs()->Get(program)->outputs(),
                     "output");
   });
 }

@@ -1,7 +1,9 @@
 #include "tessera/runtime/submit.h"
 
 #include "api_boundary.h"
+#include "metal/current/executor.h"
 #include "metal/executor.h"
+#include "tessera/runtime/internal/binary_access.h"
 #include "ttnn/executor.h"
 
 namespace tessera::runtime {
@@ -22,6 +24,9 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
     }
     switch (binary.runtime()) {
       case Runtime::kTtmetal:
+        if (format_binary(binary).layout() == format::WireLayout::kCurrent) {
+          return metal_backend::current::submit(device, binary, program, inputs, options);
+        }
         return metal_backend::submit(device, binary, program, inputs, options);
       case Runtime::kTtnn:
         return ttnn_backend::submit(device, binary, program, inputs, options);

@@ -4,6 +4,8 @@
 #include <sstream>
 
 #include "tessera/base/tensor_size_limit.h"
+#include "tessera/format/current_enums.h"
+#include "tessera/format/current_generated.h"
 #include "tessera/format/data_types.h"
 #include "tessera/format/generated.h"
 
@@ -64,6 +66,29 @@ Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref) {
   info.data_type = memory->data_type();
   info.memory_space = memory->memory_space();
   info.element_size = element_size(info.data_type);
+  TESSERA_RETURN_IF_ERROR(check_within_limits(info));
+  return info;
+}
+
+Result<TensorInfo> tensor_info(const tt::target::current::metal::TensorRef& ref,
+                               uint32_t global_id) {
+  TensorInfo info;
+  info.global_id = global_id;
+  info.size_bytes = ref.size();
+  const auto* desc = ref.desc();
+  if (!desc || !desc->layout() || !desc->layout()->memory_desc()) {
+    return make_error(ErrorCode::kInvalidArgument, "tensor ", global_id,
+                      " has no descriptor (desc.layout.memory_desc is missing)");
+  }
+  if (desc->shape()) info.shape.assign(desc->shape()->begin(), desc->shape()->end());
+  auto type = format::data_type_from_current(desc->layout()->memory_desc()->data_type());
+  if (!type.ok()) return std::move(type).error().add_context("tensor " + std::to_string(global_id));
+  info.data_type = *type;
+  info.memory_space = tt::target::MemorySpace::System;
+  info.element_size = element_size(info.data_type);
+  // Row-major strides: the compiler's host tensors are contiguous.
+  info.stride.assign(info.shape.size(), 1);
+  for (size_t i = info.shape.size(); i-- > 1;) info.stride[i - 1] = info.stride[i] * info.shape[i];
   TESSERA_RETURN_IF_ERROR(check_within_limits(info));
   return info;
 }

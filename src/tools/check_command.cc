@@ -26,10 +26,9 @@ struct CheckOptions {
 };
 
 Json version_json(const format::Binary& binary) {
-  const tt::target::Version* version = binary.version();
+  std::optional<format::VersionNumber> version = binary.version();
   if (!version) return nullptr;
-  return Json{
-      {"major", version->major()}, {"minor", version->minor()}, {"patch", version->patch()}};
+  return Json{{"major", version->major}, {"minor", version->minor}, {"patch", version->patch}};
 }
 
 std::string schema_report(const format::Binary& binary) {

@@ -22,11 +22,11 @@ std::string type_text(DataType type) {
 // The tensor type an array's dtype is the host form of.
 Result<DataType> type_of_array(const run::NpyArray& array, const std::string& path) {
   for (DataType type : {DataType::Float32, DataType::Float16, DataType::UInt32, DataType::UInt16,
-                        DataType::UInt8}) {
+                        DataType::UInt8, DataType::Int32}) {
     if (*run::npy_descr(type) == array.descr) return type;
   }
   return make_error(ErrorCode::kInvalidArgument, path, ": dtype '", array.descr,
-                    "' is none a tensor holds (<f4, <f2, <u4, <u2, |u1)");
+                    "' is none a tensor holds (<f4, <f2, <u4, <u2, |u1, <i4)");
 }
 
 // The tensor's data type: the JSON's, which the file must match, or the

@@ -20,4 +20,5 @@
   TESSERA_DATA_TYPE(BFP_BFloat8, 0, 1088, 6, NoHostCodec)         \
   TESSERA_DATA_TYPE(UInt32, 4, 4096, 24, UnsignedCodec<uint32_t>) \
   TESSERA_DATA_TYPE(UInt16, 2, 2048, 9, UnsignedCodec<uint16_t>)  \
-  TESSERA_DATA_TYPE(UInt8, 1, 1024, 30, UnsignedCodec<uint8_t>)
+  TESSERA_DATA_TYPE(UInt8, 1, 1024, 30, UnsignedCodec<uint8_t>)   \
+  TESSERA_DATA_TYPE(Int32, 4, 4096, 8, SignedCodec<int32_t>)

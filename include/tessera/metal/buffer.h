@@ -21,10 +21,11 @@ struct BufferConfig {
   uint64_t size = 0;
   uint64_t page_size = 0;
   sim::BufferLayout layout = sim::BufferLayout::kInterleaved;
-  std::optional<sim::ShardSpec> shard;  // for the sharded layouts
+  std::optional<sim::ShardSpec> shard;                  // for the 2D sharded layouts
+  std::optional<sim::DistributionSpec> distribution{};  // for kNdSharded
 
   static BufferConfig interleaved(sim::MemoryType type, uint64_t size, uint64_t page_size) {
-    return {type, size, page_size, sim::BufferLayout::kInterleaved, std::nullopt};
+    return {type, size, page_size, sim::BufferLayout::kInterleaved, std::nullopt, std::nullopt};
   }
 };
 

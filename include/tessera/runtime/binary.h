@@ -24,6 +24,9 @@ class Binary {
   Result<std::string> program_name(uint32_t program) const;
   Result<std::vector<TensorInfo>> program_inputs(uint32_t program) const;
   Result<std::vector<TensorInfo>> program_outputs(uint32_t program) const;
+  // A program only other programs call (the compiler's const-eval
+  // functions); the run tool skips it. Only the current layout marks them.
+  Result<bool> is_private_program(uint32_t program) const;
 
  private:
   friend struct BinaryAccess;  // internal: the verified binary behind the handle

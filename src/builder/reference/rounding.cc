@@ -1,4 +1,5 @@
 // Rounding float64 reference values to what a tensor's data type stores.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -56,6 +57,9 @@ double round_value(double value, DataType type) {
       return clamp_integer(value, 65535.0);
     case DataType::UInt8:
       return clamp_integer(value, 255.0);
+    case DataType::Int32:
+      return std::isnan(value) ? 0.0
+                               : std::clamp(std::nearbyint(value), -2147483648.0, 2147483647.0);
   }
   return value;
 }

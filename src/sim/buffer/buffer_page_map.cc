@@ -71,9 +71,10 @@ Result<CoreCoord> shard_core(BufferLayout layout, const ShardSpec& shard,
                        range.start.y + static_cast<uint32_t>(y)};
     }
     case BufferLayout::kInterleaved:
+    case BufferLayout::kNdSharded:
       break;
   }
-  return make_error(ErrorCode::kInternal, "interleaved layout has no shards");
+  return make_error(ErrorCode::kInternal, "layout has no 2D shard grid");
 }
 
 Status check_shard_fits(BufferLayout layout, const ShardSpec& shard, const ShardGrid& grid,
@@ -113,7 +114,97 @@ Status check_shard_fits(BufferLayout layout, const ShardSpec& shard, const Shard
   return ok_status();
 }
 
+// The bank of a shard's core: a DRAM channel, or a worker core's index.
+Result<uint32_t> bank_of(const BufferSpec& spec, CoreCoord core, uint32_t num_banks,
+                         CoreCoord grid) {
+  const bool dram = spec.memory_type == MemoryType::kDram;
+  if (dram ? core.y != 0 : (core.x >= grid.x || core.y >= grid.y)) {
+    return make_error(ErrorCode::kOutOfRange, describe(spec), ": shard core ", to_string(core),
+                      dram ? " is not a DRAM channel {channel, 0}" : " is outside the worker grid");
+  }
+  const uint32_t bank = dram ? core.x : core.y * grid.x + core.x;
+  if (bank >= num_banks) {
+    return make_error(ErrorCode::kOutOfRange, describe(spec), ": shard bank ", bank,
+                      " does not exist (", num_banks, " banks)");
+  }
+  return bank;
+}
+
+Status check_distribution(const BufferSpec& spec, const DistributionSpec& nd, uint64_t pages) {
+  const size_t rank = nd.tensor_pages.size();
+  if (rank == 0 || nd.shard_pages.size() != rank) {
+    return make_error(ErrorCode::kInvalidArgument, describe(spec), ": tensor shape (rank ", rank,
+                      ") and shard shape (rank ", nd.shard_pages.size(),
+                      ") of its distribution spec must have one rank of at least 1");
+  }
+  uint64_t volume = 1;
+  for (size_t dim = 0; dim < rank; ++dim) {
+    if (nd.shard_pages[dim] == 0) {
+      return make_error(ErrorCode::kInvalidArgument, describe(spec), ": shard dim ", dim,
+                        " of its distribution spec is 0 pages");
+    }
+    volume *= nd.tensor_pages[dim];
+    if (volume > pages) break;
+  }
+  if (volume != pages) {
+    return make_error(ErrorCode::kInvalidArgument, describe(spec), " has ", pages,
+                      " pages but its distribution spec's tensor has ", volume);
+  }
+  if (nd.cores.empty()) {
+    return make_error(ErrorCode::kInvalidArgument, describe(spec),
+                      ": its distribution spec has no cores");
+  }
+  return ok_status();
+}
+
 }  // namespace
+
+Status BufferPageMap::place_nd_shards(const BufferSpec& spec, CoreCoord grid) {
+  const DistributionSpec& nd = *spec.distribution;
+  TESSERA_RETURN_IF_ERROR(check_distribution(spec, nd, num_pages_));
+  const size_t rank = nd.tensor_pages.size();
+  std::vector<uint64_t> shard_grid(rank), shard_stride(rank, 1);
+  uint64_t shards = 1, shard_volume = 1;
+  for (size_t dim = rank; dim-- > 0;) {
+    shard_grid[dim] = ceil_div(nd.tensor_pages[dim], nd.shard_pages[dim]);
+    shards *= shard_grid[dim];
+    shard_stride[dim] = shard_volume;
+    shard_volume *= nd.shard_pages[dim];
+  }
+  const uint64_t shards_per_core = ceil_div(shards, nd.cores.size());
+  const uint64_t slots = shards_per_core * shard_volume;
+  bytes_per_bank_ = slots * aligned_page_size_;
+  bank_used_.assign(num_banks_, false);
+  slot_pages_.assign(num_banks_, {});
+  sharded_locations_.resize(num_pages_);
+  std::vector<uint32_t> banks(nd.cores.size());
+  for (size_t i = 0; i < nd.cores.size(); ++i) {
+    TESSERA_ASSIGN_OR_RETURN(banks[i], bank_of(spec, nd.cores[i], num_banks_, grid));
+  }
+  // Walk host pages row-major; each page's shard and slot follow from its
+  // coordinates.
+  std::vector<uint64_t> coord(rank, 0);
+  for (uint64_t page = 0; page < num_pages_; ++page) {
+    uint64_t shard_id = 0, in_shard = 0;
+    for (size_t dim = 0; dim < rank; ++dim) {
+      shard_id = shard_id * shard_grid[dim] + coord[dim] / nd.shard_pages[dim];
+      in_shard += (coord[dim] % nd.shard_pages[dim]) * shard_stride[dim];
+    }
+    const uint32_t bank = banks[shard_id % nd.cores.size()];
+    const uint64_t slot = (shard_id / nd.cores.size()) * shard_volume + in_shard;
+    sharded_locations_[page] = {bank, slot * aligned_page_size_};
+    if (!bank_used_[bank]) {
+      bank_used_[bank] = true;
+      slot_pages_[bank].assign(slots, -1);
+    }
+    slot_pages_[bank][slot] = static_cast<int64_t>(page);
+    for (size_t dim = rank; dim-- > 0;) {
+      if (++coord[dim] < nd.tensor_pages[dim]) break;
+      coord[dim] = 0;
+    }
+  }
+  return ok_status();
+}
 
 Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num_banks,
                                             CoreCoord grid, uint64_t alignment) {
@@ -129,6 +220,13 @@ Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num
   map.num_banks_ = num_banks;
   if (spec.layout == BufferLayout::kInterleaved) {
     map.bytes_per_bank_ = ceil_div(map.num_pages_, num_banks) * map.aligned_page_size_;
+    return map;
+  }
+  if (spec.layout == BufferLayout::kNdSharded) {
+    if (!spec.distribution) {
+      return make_error(ErrorCode::kInvalidArgument, describe(spec), " has no distribution spec");
+    }
+    TESSERA_RETURN_IF_ERROR(map.place_nd_shards(spec, grid));
     return map;
   }
   if (!spec.shard) {
@@ -156,17 +254,7 @@ Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num
     TESSERA_ASSIGN_OR_RETURN(CoreCoord core,
                              shard_core(spec.layout, shard, cores, shards, row / shards.shard_rows,
                                         col / shards.shard_cols));
-    bool dram = spec.memory_type == MemoryType::kDram;
-    if (dram ? core.y != 0 : (core.x >= grid.x || core.y >= grid.y)) {
-      return make_error(
-          ErrorCode::kOutOfRange, describe(spec), ": shard core ", to_string(core),
-          dram ? " is not a DRAM channel {channel, 0}" : " is outside the worker grid");
-    }
-    uint32_t bank = dram ? core.x : core.y * grid.x + core.x;
-    if (bank >= num_banks) {
-      return make_error(ErrorCode::kOutOfRange, describe(spec), ": shard bank ", bank,
-                        " does not exist (", num_banks, " banks)");
-    }
+    TESSERA_ASSIGN_OR_RETURN(uint32_t bank, bank_of(spec, core, num_banks, grid));
     uint64_t slot = (row % shards.shard_rows) * shards.shard_cols + col % shards.shard_cols;
     map.sharded_locations_[page] = {bank, slot * map.aligned_page_size_};
     if (!map.bank_used_[bank]) {

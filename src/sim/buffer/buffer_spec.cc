@@ -16,6 +16,8 @@ std::string_view buffer_layout_name(BufferLayout layout) {
       return "width-sharded";
     case BufferLayout::kBlockSharded:
       return "block-sharded";
+    case BufferLayout::kNdSharded:
+      return "nd-sharded";
   }
   return "unknown";
 }

@@ -192,6 +192,14 @@ void put(wire::Writer& out, const BufferSpec& spec) {
   out.u64(spec.size);
   out.u64(spec.page_size);
   out.u8(static_cast<uint8_t>(spec.layout));
+  out.u8(spec.distribution.has_value());
+  if (spec.distribution) {
+    out.words(spec.distribution->tensor_pages);
+    out.words(spec.distribution->shard_pages);
+    std::vector<uint32_t> cores;
+    for (CoreCoord core : spec.distribution->cores) cores.insert(cores.end(), {core.x, core.y});
+    out.words(cores);
+  }
   out.u8(spec.shard.has_value());
   if (!spec.shard) return;
   put(out, spec.shard->cores);
@@ -207,7 +215,15 @@ BufferSpec get_spec(wire::Reader& in) {
   spec.memory_type = in.choice<MemoryType>(2);
   spec.size = in.u64();
   spec.page_size = in.u64();
-  spec.layout = in.choice<BufferLayout>(4);
+  spec.layout = in.choice<BufferLayout>(5);
+  if (in.u8() != 0) {
+    DistributionSpec nd;
+    nd.tensor_pages = in.words();
+    nd.shard_pages = in.words();
+    const std::vector<uint32_t> cores = in.words();
+    for (size_t i = 0; i + 1 < cores.size(); i += 2) nd.cores.push_back({cores[i], cores[i + 1]});
+    spec.distribution = std::move(nd);
+  }
   if (in.u8() == 0) return spec;
   ShardSpec shard;
   shard.cores = get_ranges(in);

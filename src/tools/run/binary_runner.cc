@@ -20,6 +20,8 @@
 #include "tensor_printout.h"
 #include "tessera/base/steady_clock.h"
 #include "tessera/format/binary_version.h"
+#include "tessera/format/current_enums.h"
+#include "tessera/format/current_generated.h"
 #include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/binary.h"
@@ -50,16 +52,25 @@ RecordedSpan host_span(std::string name, std::string category, int64_t start_ns,
   return recorded;
 }
 
+// The arch of a 2024 or current system descriptor's first chip, if any.
+std::optional<tt::target::Arch> first_chip_arch(const format::Binary& binary) {
+  if (const tt::target::SystemDesc* desc = binary.system_desc()) {
+    if (!desc->chip_descs() || desc->chip_descs()->size() == 0) return std::nullopt;
+    return desc->chip_descs()->Get(0)->arch();
+  }
+  const auto* current = binary.current_system_desc();
+  if (!current || !current->chip_descs() || current->chip_descs()->size() == 0) return std::nullopt;
+  auto arch = format::arch_from_current(current->chip_descs()->Get(0)->arch());
+  if (!arch.ok()) return std::nullopt;
+  return *arch;
+}
+
 // The arch a binary runs on: --arch, else its system descriptor's first chip.
 sim::Arch binary_arch(const format::Binary& binary, const RunOptions& options) {
   if (!options.arch.empty()) {
     if (auto arch = sim::arch_from_name(options.arch)) return *arch;
   }
-  const tt::target::SystemDesc* desc = binary.system_desc();
-  if (!desc || !desc->chip_descs() || desc->chip_descs()->size() == 0) {
-    return sim::Arch::kWormholeB0;
-  }
-  switch (desc->chip_descs()->Get(0)->arch()) {
+  switch (first_chip_arch(binary).value_or(tt::target::Arch::Wormhole_b0)) {
     case tt::target::Arch::Grayskull:
       return sim::Arch::kGrayskull;
     case tt::target::Arch::Blackhole:
@@ -625,6 +636,15 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     record.program_index = program;
     record.program_name = binary->program_name(program).ok() ? *binary->program_name(program) : "";
     record.timings.load_ms = load_ms;
+    // Const-eval programs run only when other programs call them, as the
+    // compiler's run tool has it; naming one with --program-index runs it.
+    if (auto is_private = binary->is_private_program(program);
+        !selected && is_private.ok() && *is_private) {
+      record.outcome = Outcome::kSkip;
+      record.message = "private program (the compiler's const-eval): only other programs call it";
+      file.programs.push_back(std::move(record));
+      continue;
+    }
     int64_t start = steady_now_ns();
     Status status;
     ProgramRunner runner(options_, devices_, *binary, arch, program, artifact_folder, record,

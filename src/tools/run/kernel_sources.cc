@@ -100,8 +100,9 @@ Result<format::Binary> load_kernel_sources(const format::Binary& binary, const f
     return make_error(ErrorCode::kNotFound, "--load-kernels: no kernel sources for ", binary.name(),
                       " in '", folder.string(), "' (write them with --dump-kernels)");
   }
-  TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
-                           format::json_to_binary(root.dump(), format::BinaryKind::kMetal));
+  TESSERA_ASSIGN_OR_RETURN(
+      std::vector<uint8_t> bytes,
+      format::json_to_binary(root.dump(), format::BinaryKind::kMetal, binary.layout()));
   return format::Binary::load_memory(std::move(bytes), binary.name());
 }
 

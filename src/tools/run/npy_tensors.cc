@@ -14,11 +14,11 @@ using tt::target::DataType;
 // The tensor type whose bytes an array's data are (bfloat16 arrives as float32).
 Result<DataType> stored_type(const NpyArray& array, const std::string& path) {
   for (DataType type : {DataType::Float32, DataType::Float16, DataType::UInt32, DataType::UInt16,
-                        DataType::UInt8}) {
+                        DataType::UInt8, DataType::Int32}) {
     if (*npy_descr(type) == array.descr) return type;
   }
   return make_error(ErrorCode::kUnimplemented, path, ": dtype '", array.descr,
-                    "' is none tessera tensors hold (<f4, <f2, <u4, <u2, |u1)");
+                    "' is none tessera tensors hold (<f4, <f2, <u4, <u2, |u1, <i4)");
 }
 
 std::string dtype_text(DataType type) {

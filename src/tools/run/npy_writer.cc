@@ -23,6 +23,8 @@ Result<std::string> npy_descr(DataType type) {
       return std::string("<u2");
     case DataType::UInt8:
       return std::string("|u1");
+    case DataType::Int32:
+      return std::string("<i4");
     default:
       return make_error(ErrorCode::kUnimplemented, "no .npy form for data type ",
                         tt::target::EnumNameDataType(type));

@@ -1,5 +1,6 @@
-// The golden inputs and outputs a program carries (appended GoldenTensor
-// fields), read the same way from TTM0 and TTNN programs.
+// The golden inputs and outputs a program carries, read the same way from
+// TTM0 and TTNN programs: tessera's appended GoldenTensor fields in the 2024
+// layout, the golden map's "input_<i>" / "output_<i>" in the current one.
 #pragma once
 
 #include <cstdint>

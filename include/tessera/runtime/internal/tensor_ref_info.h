@@ -8,13 +8,20 @@
 
 namespace tt::target {
 struct TensorRef;
+namespace current::metal {
+struct TensorRef;
 }
+}  // namespace tt::target
 
 namespace tessera::runtime {
 
 // Reads a TensorRef; errors on a missing descriptor or a size that disagrees
 // with shape x element size (for non-block types).
 Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref);
+// A current-layout program tensor: a host tensor of `global_id`, the id of
+// its device program's BufferRef.
+Result<TensorInfo> tensor_info(const tt::target::current::metal::TensorRef& ref,
+                               uint32_t global_id);
 
 uint32_t element_size(tt::target::DataType type);
 

@@ -47,6 +47,9 @@ class BufferPageMap {
   bool uses_bank(uint32_t bank) const;
 
  private:
+  // kNdSharded: fills the sharded tables from the distribution spec.
+  Status place_nd_shards(const BufferSpec& spec, CoreCoord grid);
+
   uint64_t num_pages_ = 0;
   uint64_t page_size_ = 0;
   uint64_t aligned_page_size_ = 0;

@@ -21,6 +21,7 @@ enum class BufferLayout {
   kHeightSharded,  // shards stacked vertically, one per core
   kWidthSharded,   // shards side by side, one per core
   kBlockSharded,   // a 2D grid of shards over a 2D grid of cores
+  kNdSharded,      // N-d shards dealt round-robin to a list of cores
 };
 std::string_view buffer_layout_name(BufferLayout layout);
 
@@ -37,12 +38,25 @@ struct ShardSpec {
   ShardOrientation orientation = ShardOrientation::kRowMajor;
 };
 
+// tt-metal's BufferDistributionSpec, all in pages: an N-d tensor cut into
+// N-d shards (edge shards padded), numbered row-major over the grid of
+// shards and dealt round-robin to `cores` in list order. A core keeps its
+// shards one after another, each shard's pages row-major; host pages are
+// row-major over the tensor.
+struct DistributionSpec {
+  std::vector<uint32_t> tensor_pages;
+  std::vector<uint32_t> shard_pages;
+  // Logical worker cores (L1) or DRAM channels as {x = channel, y = 0}.
+  std::vector<CoreCoord> cores;
+};
+
 struct BufferSpec {
   MemoryType memory_type = MemoryType::kDram;
   uint64_t size = 0;       // bytes, a multiple of page_size
   uint64_t page_size = 0;  // bytes
   BufferLayout layout = BufferLayout::kInterleaved;
-  std::optional<ShardSpec> shard;  // required for the sharded layouts
+  std::optional<ShardSpec> shard;                  // required for the 2D sharded layouts
+  std::optional<DistributionSpec> distribution{};  // required for kNdSharded
 };
 
 // "DRAM interleaved buffer of 4096 bytes (page 1024)".

@@ -1,0 +1,28 @@
+// EnqueueProgramCommand: builds the program its kernels, arguments and CBs
+// describe and runs it on this queue. Compiled kernels are cached across
+// submits by the process-wide kernel cache.
+#include "../command_handlers.h"
+#include "../program_from_command.h"
+
+namespace tessera::runtime::metal_backend::current {
+
+Status execute_enqueue_program(const cm::EnqueueProgramCommand& command, QueueContext& queue) {
+  const std::string name = "cq" + std::to_string(queue.queue_index) + "_program" +
+                           std::to_string(queue.note.origin_index);
+  TESSERA_ASSIGN_OR_RETURN(metal::Program program,
+                           program_from_command(command, name, queue.state));
+  metal::EnqueueProgramOptions options{.note = queue.note};
+  options.dprint = queue.state.dprint();
+  if (SubmitTrace* trace = queue.state.trace_spans()) {
+    options.on_kernel_span = [trace, queue_index = queue.queue_index,
+                              command_index = queue.note.origin_index,
+                              name](const sim::KernelRunSpan& kernel) {
+      trace->add_kernel(queue_index, command_index, name, kernel);
+    };
+  }
+  // Blocking: a kernel failure is reported against this command.
+  return metal::enqueue_program(queue.hw_queue, queue.state.device(), program, /*blocking=*/true,
+                                options);
+}
+
+}  // namespace tessera::runtime::metal_backend::current
