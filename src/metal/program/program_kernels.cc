@@ -180,4 +180,17 @@ Status set_common_runtime_args(Program& program, KernelHandle handle,
   return ok_status();
 }
 
+Status mark_l1_address_args(Program& program, KernelHandle handle,
+                            std::vector<uint32_t> runtime_indices,
+                            std::vector<uint32_t> common_indices) {
+  if (handle >= program.plan_.kernels.size()) {
+    return make_error(ErrorCode::kNotFound, "kernel handle ", handle, " is not in program '",
+                      program.name(), "'");
+  }
+  sim::KernelPlan& kernel = program.plan_.kernels[handle];
+  kernel.l1_address_runtime_args = std::move(runtime_indices);
+  kernel.l1_address_common_args = std::move(common_indices);
+  return ok_status();
+}
+
 }  // namespace tessera::metal

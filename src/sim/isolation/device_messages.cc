@@ -110,6 +110,8 @@ void put(wire::Writer& out, const KernelPlan& kernel) {
     out.words(args);
   }
   out.words(kernel.common_args);
+  out.words(kernel.l1_address_runtime_args);
+  out.words(kernel.l1_address_common_args);
   out.u8(kernel.dst.fp32_accumulation);
   out.u8(kernel.dst.double_buffered);
 }
@@ -125,6 +127,8 @@ KernelPlan get_kernel(wire::Reader& in) {
     kernel.runtime_args[core] = in.words();
   }
   kernel.common_args = in.words();
+  kernel.l1_address_runtime_args = in.words();
+  kernel.l1_address_common_args = in.words();
   kernel.dst.fp32_accumulation = in.u8() != 0;
   kernel.dst.double_buffered = in.u8() != 0;
   return kernel;

@@ -167,6 +167,9 @@ std::uint64_t interleaved_page_noc_addr(tk_ctx*, int, std::uint32_t, std::uint32
                                         std::uint32_t, std::uint8_t) {
   unimplemented("interleaved address generation");
 }
+std::uint32_t worker_noc_coordinate(tk_ctx*, std::uint32_t, int) {
+  unimplemented("worker_logical_col_to_virtual_col");
+}
 void compute(tk_ctx*, std::uint32_t op, const std::uint32_t*, std::uint32_t) {
   fail_current_fiber(make_error(ErrorCode::kUnimplemented, "compute operation ", op,
                                 " is not implemented in the simulator yet"));
@@ -202,6 +205,7 @@ tessera_host_table make_default_table() {
   table.bank_noc_addr = &bank_noc_addr;
   table.interleaved_page_noc_addr = &interleaved_page_noc_addr;
   table.compute = &compute;
+  table.worker_noc_coordinate = &worker_noc_coordinate;
   return table;
 }
 

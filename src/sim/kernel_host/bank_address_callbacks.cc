@@ -1,6 +1,7 @@
 // Bank addressing for interleaved buffers: page i lives in bank
 // i mod banks, at the buffer's address plus (i / banks) aligned pages,
-// exactly as the buffer registry lays pages out (buffer_page_map.h).
+// exactly as the buffer registry lays pages out (buffer_page_map.h); and
+// worker cores' NoC coordinates from their logical ones.
 #include "kernel_host_callbacks.h"
 #include "kernel_host_failure.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
@@ -45,6 +46,18 @@ uint64_t interleaved_page_noc_addr(tk_ctx* ctx, int is_dram, uint32_t base_addr,
   }
   const CoreCoord noc = bank_noc(chip, is_dram != 0, bank);
   return TESSERA_NOC_XY_ADDR(noc.x, noc.y, address);
+}
+
+uint32_t worker_noc_coordinate(tk_ctx* ctx, uint32_t logical, int is_row) {
+  const ChipDescriptor& chip = KernelHostState::of(ctx).chip->descriptor();
+  const CoreCoord core = is_row != 0 ? CoreCoord{0, logical} : CoreCoord{logical, 0};
+  auto noc = chip.worker_noc_from_logical(core);
+  if (!noc.ok()) {
+    fail_kernel_if_error(make_error(ErrorCode::kOutOfRange, "logical worker ",
+                                    is_row != 0 ? "row " : "column ", logical, " is outside the ",
+                                    chip.grid.y, "x", chip.grid.x, " worker grid"));
+  }
+  return is_row != 0 ? noc->y : noc->x;
 }
 
 }  // namespace tessera::sim::kernel_host

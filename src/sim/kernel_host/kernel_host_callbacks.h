@@ -24,6 +24,8 @@ void noc_inline_write(tk_ctx* ctx, uint64_t dst_noc_addr, uint32_t value, uint8_
                       uint8_t noc);
 void noc_barrier(tk_ctx* ctx, uint8_t noc);
 
+uint32_t worker_noc_coordinate(tk_ctx* ctx, uint32_t logical, int is_row);
+
 uint32_t get_semaphore(tk_ctx* ctx, uint32_t semaphore_id);
 void semaphore_set(tk_ctx* ctx, uint32_t l1_addr, uint32_t value);
 void semaphore_wait(tk_ctx* ctx, uint32_t l1_addr, uint32_t value, int at_least);

@@ -29,6 +29,7 @@ tessera_host_table make_kernel_host_table() {
   table.noc_semaphore_inc = &kernel_host::noc_semaphore_inc;
   table.noc_semaphore_set_multicast = &kernel_host::noc_semaphore_set_multicast;
   table.bank_noc_addr = &kernel_host::bank_noc_addr;
+  table.worker_noc_coordinate = &kernel_host::worker_noc_coordinate;
   table.interleaved_page_noc_addr = &kernel_host::interleaved_page_noc_addr;
   table.compute = &kernel_host::compute;
   return table;

@@ -124,27 +124,41 @@ CoreCoord relative_to_range(const CoreRangeSet& ranges, CoreCoord core) {
   return {};
 }
 
+// The args with those marked as L1 addresses moved into `state`'s window.
+std::vector<uint32_t> relocated(std::vector<uint32_t> args, const std::vector<uint32_t>& l1_indices,
+                                const CoreRunState& state, const ChipDescriptor& chip) {
+  for (uint32_t index : l1_indices) {
+    if (index < args.size() && args[index] < chip.l1_size) {
+      args[index] = static_cast<uint32_t>(state.window_base + args[index]);
+    }
+  }
+  return args;
+}
+
 Status bind_args(KernelInvocation& invocation, const KernelPlan& kernel, CoreCoord core,
                  const CoreRunState& state, const ChipDescriptor& chip) {
   auto found = kernel.runtime_args.find(core);
-  const std::vector<uint32_t> empty;
-  const std::vector<uint32_t>& unique = found == kernel.runtime_args.end() ? empty : found->second;
-  if (unique.size() + kernel.common_args.size() > TESSERA_MAX_RUNTIME_ARGS) {
-    return make_error(ErrorCode::kOutOfRange, unique.size(), " runtime args and ",
-                      kernel.common_args.size(), " common runtime args on core ", to_string(core),
-                      " exceed the limit of ", TESSERA_MAX_RUNTIME_ARGS, " per kernel");
+  const std::vector<uint32_t> unique =
+      relocated(found == kernel.runtime_args.end() ? std::vector<uint32_t>() : found->second,
+                kernel.l1_address_runtime_args, state, chip);
+  const std::vector<uint32_t> common =
+      relocated(kernel.common_args, kernel.l1_address_common_args, state, chip);
+  if (unique.size() + common.size() > TESSERA_MAX_RUNTIME_ARGS) {
+    return make_error(ErrorCode::kOutOfRange, unique.size(), " runtime args and ", common.size(),
+                      " common runtime args on core ", to_string(core), " exceed the limit of ",
+                      TESSERA_MAX_RUNTIME_ARGS, " per kernel");
   }
   if (chip.l1_unreserved_base < args_offset(KernelProcessor::kCompute) + kArgsBytesPerProcessor) {
     TESSERA_RETURN_IF_ERROR(invocation.set_runtime_args(unique));
-    return invocation.set_common_args(kernel.common_args);
+    return invocation.set_common_args(common);
   }
   auto* args = reinterpret_cast<uint32_t*>(
       static_cast<uintptr_t>(state.window_base + args_offset(kernel.build.processor)));
   std::copy(unique.begin(), unique.end(), args);
-  std::copy(kernel.common_args.begin(), kernel.common_args.end(), args + TESSERA_MAX_RUNTIME_ARGS);
+  std::copy(common.begin(), common.end(), args + TESSERA_MAX_RUNTIME_ARGS);
   TESSERA_RETURN_IF_ERROR(invocation.bind_runtime_args(args, static_cast<uint32_t>(unique.size())));
   return invocation.bind_common_args(args + TESSERA_MAX_RUNTIME_ARGS,
-                                     static_cast<uint32_t>(kernel.common_args.size()));
+                                     static_cast<uint32_t>(common.size()));
 }
 
 Status place_kernel(Chip& chip, const ProgramPlan& plan, const KernelPlan& kernel,

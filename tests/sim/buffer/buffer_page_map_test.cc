@@ -190,5 +190,59 @@ TEST(BufferPageMapTest, RejectsShardSpecsThatDoNotFit) {
                    .ok());
 }
 
+// tt-metal's BufferDistributionSpec, against a hand-made reference: a 3-d
+// tensor of 2x5x4 pages in shards of 1x2x3 (edge shards padded) is a grid
+// of 2x3x2 = 12 shards, dealt to 5 DRAM banks: shard s on bank s % 5 at
+// slot block s / 5; within a shard, pages row-major over its full shape.
+TEST(BufferPageMapTest, NdShardsAreDealtRoundRobinToTheirCores) {
+  DistributionSpec nd{{2, 5, 4}, {1, 2, 3}, {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}}};
+  BufferSpec spec{MemoryType::kDram, 40 * 64, 64, BufferLayout::kNdSharded, std::nullopt, nd};
+  auto map = BufferPageMap::create(spec, 12, kGrid, kAlign);
+  ASSERT_TRUE(map.ok()) << map.error().describe();
+  const uint64_t aligned = 64;
+  for (uint64_t page = 0; page < 40; ++page) {
+    const uint64_t d0 = page / 20, d1 = (page / 4) % 5, d2 = page % 4;
+    const uint64_t shard = (d0 * 3 + d1 / 2) * 2 + d2 / 3;
+    const uint64_t in_shard = (d1 % 2) * 3 + d2 % 3;
+    const PageLocation expected{static_cast<uint32_t>(shard % 5),
+                                ((shard / 5) * 6 + in_shard) * aligned};
+    ASSERT_EQ(map->location(page), expected) << "page " << page;
+    ASSERT_EQ(map->host_page_at(expected.bank, expected.offset), page) << "page " << page;
+  }
+  // 12 shards over 5 banks: 3 shard blocks of 6 pages in each bank.
+  EXPECT_EQ(map->bytes_per_bank(), 3 * 6 * aligned);
+  // Shard 1 (bank 1) is an edge shard: its slot 1 (dim 2 index 4) is padding.
+  EXPECT_FALSE(map->host_page_at(1, 1 * aligned).has_value());
+}
+
+// On L1 the cores are worker cores: the distribution of a 2x2 block grid
+// puts shard (1, 0) on core (x=0, y=1).
+TEST(BufferPageMapTest, NdShardsOnWorkerCores) {
+  DistributionSpec nd{{4, 2}, {2, 1}, {{0, 0}, {1, 0}, {0, 1}, {1, 1}}};
+  BufferSpec spec{MemoryType::kL1, 8 * 128, 128, BufferLayout::kNdSharded, std::nullopt, nd};
+  auto map = BufferPageMap::create(spec, 64, kGrid, 16);
+  ASSERT_TRUE(map.ok()) << map.error().describe();
+  EXPECT_EQ(map->location(4), (PageLocation{kGrid.x * 1 + 0, 0}));    // row 2, col 0
+  EXPECT_EQ(map->location(7), (PageLocation{kGrid.x * 1 + 1, 128}));  // row 3, col 1
+}
+
+TEST(BufferPageMapTest, RejectsDistributionSpecsThatDoNotFit) {
+  auto make = [](DistributionSpec nd, uint64_t pages) {
+    return BufferPageMap::create(
+        {MemoryType::kDram, pages * 64, 64, BufferLayout::kNdSharded, std::nullopt, std::move(nd)},
+        12, kGrid, 32);
+  };
+  EXPECT_TRUE(make({{4, 4}, {2, 2}, {{0, 0}}}, 16).ok());
+  EXPECT_FALSE(make({{4, 4}, {2, 2}, {{0, 0}}}, 12).ok());   // pages disagree
+  EXPECT_FALSE(make({{4, 4}, {2}, {{0, 0}}}, 16).ok());      // ranks disagree
+  EXPECT_FALSE(make({{4, 4}, {2, 0}, {{0, 0}}}, 16).ok());   // empty shard
+  EXPECT_FALSE(make({{4, 4}, {2, 2}, {}}, 16).ok());         // no cores
+  EXPECT_FALSE(make({{4, 4}, {2, 2}, {{12, 0}}}, 16).ok());  // no such bank
+  EXPECT_FALSE(make({{4, 4}, {2, 2}, {{0, 1}}}, 16).ok());   // not a DRAM channel
+  EXPECT_FALSE(BufferPageMap::create({MemoryType::kDram, 1024, 64, BufferLayout::kNdSharded, {}},
+                                     12, kGrid, 32)
+                   .ok());  // no spec
+}
+
 }  // namespace
 }  // namespace tessera::sim

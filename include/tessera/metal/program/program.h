@@ -58,6 +58,8 @@ class Program {
   friend Status set_runtime_args(Program&, KernelHandle, const CoreRangeSet&,
                                  const std::vector<uint32_t>&);
   friend Status set_common_runtime_args(Program&, KernelHandle, const std::vector<uint32_t>&);
+  friend Status mark_l1_address_args(Program&, KernelHandle, std::vector<uint32_t>,
+                                     std::vector<uint32_t>);
   friend Result<uint32_t> create_semaphore(Program&, const CoreRangeSet&, uint32_t);
   friend Result<sim::ProgramPlan> lay_out_program(const Program&, const sim::ChipDescriptor&);
   friend Status enqueue_program(CommandQueue&, Device&, Program&, bool,
@@ -97,6 +99,12 @@ inline Status set_runtime_args(Program& program, KernelHandle kernel, CoreCoord 
 }
 Status set_common_runtime_args(Program& program, KernelHandle kernel,
                                const std::vector<uint32_t>& args);
+// Which runtime / common args hold L1 addresses: each core's copy is made
+// that core's host address of the byte, so the kernel may dereference it
+// (as a tt-metal kernel dereferences a semaphore address it was given).
+Status mark_l1_address_args(Program& program, KernelHandle kernel,
+                            std::vector<uint32_t> runtime_indices,
+                            std::vector<uint32_t> common_indices);
 
 // A semaphore with `initial_value` on every core of `cores`; returns the id
 // kernels pass to get_semaphore (the lowest id free on all those cores).

@@ -156,6 +156,10 @@ typedef struct tessera_host_table {
    * tessera_compute_op, `args` its operands. Lets tile operations grow
    * without an ABI change. */
   void (*compute)(tk_ctx* ctx, uint32_t op, const uint32_t* args, uint32_t arg_count);
+
+  /* A worker core's NoC column (is_row 0) or row (is_row 1) from its
+   * logical one: tt-metal's worker_logical_{col,row}_to_virtual_* tables. */
+  uint32_t (*worker_noc_coordinate)(tk_ctx* ctx, uint32_t logical, int is_row);
 } tessera_host_table;
 
 /* Operation codes for tessera_host_table.compute. */

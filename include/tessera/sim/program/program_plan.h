@@ -24,6 +24,12 @@ struct KernelPlan {
   std::map<CoreCoord, std::vector<uint32_t>> runtime_args;  // per logical core
   std::vector<uint32_t> common_args;
   DstConfig dst{};  // compute kernels
+  // Indices of runtime / common args that hold an L1 address. Each core's
+  // copy of them becomes that core's host address of the same L1 byte, so
+  // the kernel may dereference it as on the device (a plain L1 offset is
+  // not a host pointer); the NoC takes either form.
+  std::vector<uint32_t> l1_address_runtime_args{};
+  std::vector<uint32_t> l1_address_common_args{};
 };
 
 struct CircularBufferPlan {

@@ -7,5 +7,6 @@
 #include "api/dataflow/noc.h"
 #include "api/dataflow/semaphore.h"
 #include "api/dataflow/tensor_accessor.h"
+#include "api/dataflow/worker_coordinates.h"
 #include "api/kernel_args.h"
 #include "hostdevcommon/common_values.hpp"

@@ -29,29 +29,32 @@ Result<const Ref*> arg_ref(const cm::EnqueueProgramCommand& command, uint32_t in
 }
 
 Status append_cb_port(const cm::KernelArgCBPort& arg, const KernelArgSources& sources,
-                      std::vector<uint32_t>& words) {
+                      ResolvedArgs& out) {
   const auto* cbs = sources.command.cbs();
   const uint32_t count = cbs ? cbs->size() : 0;
   if (arg.operand_idx() >= count) {
     return make_error(ErrorCode::kOutOfRange, "operand_idx ", arg.operand_idx(), " is past the ",
                       count, " cbs of the command");
   }
-  words.push_back(cbs->Get(arg.operand_idx())->port());
+  out.words.push_back(cbs->Get(arg.operand_idx())->port());
   return ok_status();
 }
 
 Status append_buffer_address(const cm::KernelArgBufferAddress& arg, const KernelArgSources& sources,
-                             std::vector<uint32_t>& words) {
+                             ResolvedArgs& out) {
   TESSERA_ASSIGN_OR_RETURN(
       const cm::BufferRef* ref,
       arg_ref<cm::BufferRef>(sources.command, arg.operand_idx(), cm::ArgRef::BufferRef));
   TESSERA_ASSIGN_OR_RETURN(const DeviceBuffer* live, sources.state.device_buffer(ref->global_id()));
-  words.push_back(static_cast<uint32_t>(live->address));
+  if (live->config.memory_type == sim::MemoryType::kL1) {
+    out.l1_addresses.push_back(static_cast<uint32_t>(out.words.size()));
+  }
+  out.words.push_back(static_cast<uint32_t>(live->address));
   return ok_status();
 }
 
 Status append_local_semaphore(const cm::KernelArgLocalSemaphore& arg,
-                              const KernelArgSources& sources, std::vector<uint32_t>& words) {
+                              const KernelArgSources& sources, ResolvedArgs& out) {
   TESSERA_ASSIGN_OR_RETURN(const cm::LocalSemaphoreRef* ref,
                            arg_ref<cm::LocalSemaphoreRef>(sources.command, arg.operand_idx(),
                                                           cm::ArgRef::LocalSemaphoreRef));
@@ -59,24 +62,25 @@ Status append_local_semaphore(const cm::KernelArgLocalSemaphore& arg,
                            sources.state.local_semaphore_initial_value(ref->global_id()));
   // As the compiler's runtime: every use makes a semaphore on the kernel's cores.
   TESSERA_ASSIGN_OR_RETURN(uint32_t id, sources.create_semaphore(initial));
-  words.push_back(id);
+  out.words.push_back(id);
   return ok_status();
 }
 
 Status append_global_semaphore(const cm::KernelArgGlobalSemaphore& arg,
-                               const KernelArgSources& sources, std::vector<uint32_t>& words) {
+                               const KernelArgSources& sources, ResolvedArgs& out) {
   TESSERA_ASSIGN_OR_RETURN(const cm::GlobalSemaphoreRef* ref,
                            arg_ref<cm::GlobalSemaphoreRef>(sources.command, arg.operand_idx(),
                                                            cm::ArgRef::GlobalSemaphoreRef));
   TESSERA_ASSIGN_OR_RETURN(const GlobalSemaphore* semaphore,
                            sources.state.global_semaphore(ref->global_id()));
-  words.push_back(static_cast<uint32_t>(semaphore->address));
+  out.l1_addresses.push_back(static_cast<uint32_t>(out.words.size()));
+  out.words.push_back(static_cast<uint32_t>(semaphore->address));
   return ok_status();
 }
 
 // A scalar is a host buffer holding one 32-bit value.
 Status append_scalar(const cm::KernelArgScalar& arg, const KernelArgSources& sources,
-                     std::vector<uint32_t>& words) {
+                     ResolvedArgs& out) {
   TESSERA_ASSIGN_OR_RETURN(
       const cm::BufferRef* ref,
       arg_ref<cm::BufferRef>(sources.command, arg.operand_idx(), cm::ArgRef::BufferRef));
@@ -87,12 +91,12 @@ Status append_scalar(const cm::KernelArgScalar& arg, const KernelArgSources& sou
   }
   uint32_t value = 0;
   std::memcpy(&value, host->bytes().data(), sizeof value);
-  words.push_back(value);
+  out.words.push_back(value);
   return ok_status();
 }
 
 Status append_tensor_accessor_args(const cm::KernelArgTensorAccessorArgs& arg, ArgList list,
-                                   const KernelArgSources& sources, std::vector<uint32_t>& words) {
+                                   const KernelArgSources& sources, ResolvedArgs& out) {
   if (list != ArgList::kCompileTime) {
     return make_error(ErrorCode::kInvalidArgument,
                       "TensorAccessorArgs are compile-time arguments only, not ",
@@ -102,47 +106,47 @@ Status append_tensor_accessor_args(const cm::KernelArgTensorAccessorArgs& arg, A
       const cm::BufferRef* ref,
       arg_ref<cm::BufferRef>(sources.command, arg.operand_idx(), cm::ArgRef::BufferRef));
   TESSERA_ASSIGN_OR_RETURN(const DeviceBuffer* live, sources.state.device_buffer(ref->global_id()));
-  metal::TensorAccessorArgs(live->buffer).append_to(words);
+  metal::TensorAccessorArgs(live->buffer).append_to(out.words);
   return ok_status();
 }
 
 Status append_arg(const cm::KernelArg& arg, ArgList list, const KernelArgSources& sources,
-                  std::vector<uint32_t>& words) {
+                  ResolvedArgs& out) {
   switch (arg.arg_type()) {
     case cm::KernelArgType::KernelArgCBPort:
       if (const auto* body = arg.arg_as_KernelArgCBPort()) {
-        return append_cb_port(*body, sources, words);
+        return append_cb_port(*body, sources, out);
       }
       break;
     case cm::KernelArgType::KernelArgBufferAddress:
       if (const auto* body = arg.arg_as_KernelArgBufferAddress()) {
-        return append_buffer_address(*body, sources, words);
+        return append_buffer_address(*body, sources, out);
       }
       break;
     case cm::KernelArgType::KernelArgLocalSemaphore:
       if (const auto* body = arg.arg_as_KernelArgLocalSemaphore()) {
-        return append_local_semaphore(*body, sources, words);
+        return append_local_semaphore(*body, sources, out);
       }
       break;
     case cm::KernelArgType::KernelArgNamedArgument:
       if (const auto* body = arg.arg_as_KernelArgNamedArgument()) {
-        words.push_back(body->value());
+        out.words.push_back(body->value());
         return ok_status();
       }
       break;
     case cm::KernelArgType::KernelArgGlobalSemaphore:
       if (const auto* body = arg.arg_as_KernelArgGlobalSemaphore()) {
-        return append_global_semaphore(*body, sources, words);
+        return append_global_semaphore(*body, sources, out);
       }
       break;
     case cm::KernelArgType::KernelArgScalar:
       if (const auto* body = arg.arg_as_KernelArgScalar()) {
-        return append_scalar(*body, sources, words);
+        return append_scalar(*body, sources, out);
       }
       break;
     case cm::KernelArgType::KernelArgTensorAccessorArgs:
       if (const auto* body = arg.arg_as_KernelArgTensorAccessorArgs()) {
-        return append_tensor_accessor_args(*body, list, sources, words);
+        return append_tensor_accessor_args(*body, list, sources, out);
       }
       break;
     case cm::KernelArgType::NONE:
@@ -166,20 +170,20 @@ const char* arg_list_name(ArgList list) {
   return "";
 }
 
-Result<std::vector<uint32_t>> resolve_kernel_args(
+Result<ResolvedArgs> resolve_kernel_args(
     const flatbuffers::Vector<flatbuffers::Offset<cm::KernelArg>>* args, ArgList list,
     const KernelArgSources& sources) {
-  std::vector<uint32_t> words;
+  ResolvedArgs resolved;
   for (uint32_t index = 0; args && index < args->size(); ++index) {
     const cm::KernelArg& arg = *args->Get(index);
-    Status appended = append_arg(arg, list, sources, words);
+    Status appended = append_arg(arg, list, sources, resolved);
     if (!appended.ok()) {
       return std::move(appended).error().add_context(
           std::string(arg_list_name(list)) + " arg " + std::to_string(index) + " (" +
           cm::EnumNameKernelArgType(arg.arg_type()) + ")");
     }
   }
-  return words;
+  return resolved;
 }
 
 }  // namespace tessera::runtime::metal_backend::current

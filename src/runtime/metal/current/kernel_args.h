@@ -22,8 +22,15 @@ enum class ArgList { kCompileTime, kCommonRuntime, kRuntime };
 // "compile-time", "common runtime", "runtime".
 const char* arg_list_name(ArgList list);
 
+struct ResolvedArgs {
+  std::vector<uint32_t> words;
+  // Indices of words that are L1 addresses (an L1 buffer's, a global
+  // semaphore's): runtime and common ones become host pointers per core.
+  std::vector<uint32_t> l1_addresses;
+};
+
 // The words of one argument list; errors name the argument's index and kind.
-Result<std::vector<uint32_t>> resolve_kernel_args(
+Result<ResolvedArgs> resolve_kernel_args(
     const flatbuffers::Vector<flatbuffers::Offset<cm::KernelArg>>* args, ArgList list,
     const KernelArgSources& sources);
 

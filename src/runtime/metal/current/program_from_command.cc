@@ -93,27 +93,29 @@ Status add_kernel(metal::Program& program, const cm::KernelConfig& kernel, const
                            }};
   const cm::KernelArgs* args = kernel.args();
   TESSERA_ASSIGN_OR_RETURN(
-      std::vector<uint32_t> compile_args,
+      ResolvedArgs compile_args,
       resolve_kernel_args(args ? args->ct_args() : nullptr, ArgList::kCompileTime, sources));
   TESSERA_ASSIGN_OR_RETURN(metal::KernelConfig config,
-                           kernel_config(kernel, std::move(compile_args)));
+                           kernel_config(kernel, std::move(compile_args.words)));
   TESSERA_ASSIGN_OR_RETURN(
       metal::KernelHandle handle,
       metal::create_kernel_from_string(
           program, label, source->source() ? source->source()->str() : "", cores, config));
   TESSERA_ASSIGN_OR_RETURN(
-      std::vector<uint32_t> common,
+      ResolvedArgs common,
       resolve_kernel_args(args ? args->crt_args() : nullptr, ArgList::kCommonRuntime, sources));
-  if (!common.empty()) {
-    TESSERA_RETURN_IF_ERROR(metal::set_common_runtime_args(program, handle, common));
+  if (!common.words.empty()) {
+    TESSERA_RETURN_IF_ERROR(metal::set_common_runtime_args(program, handle, common.words));
   }
   TESSERA_ASSIGN_OR_RETURN(
-      std::vector<uint32_t> runtime,
+      ResolvedArgs runtime,
       resolve_kernel_args(args ? args->rt_args() : nullptr, ArgList::kRuntime, sources));
   // The same runtime args on every core of the kernel.
-  if (!runtime.empty())
-    TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(program, handle, cores, runtime));
-  return ok_status();
+  if (!runtime.words.empty()) {
+    TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(program, handle, cores, runtime.words));
+  }
+  return metal::mark_l1_address_args(program, handle, std::move(runtime.l1_addresses),
+                                     std::move(common.l1_addresses));
 }
 
 // A CB placed in the L1 of its buffer, sized by the buffer's
