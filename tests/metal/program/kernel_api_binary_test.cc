@@ -175,6 +175,93 @@ void MAIN {
 }  // namespace NAMESPACE
 )";
 
+// A reduce reader as TTNN writes one: the scaler tile from
+// generate_reduce_scaler.hpp (cleared from the zero region), then each
+// input page through the stateful one-packet reads.
+constexpr const char* kReduceReader = R"(
+#include "dataflow_api.h"
+#include "ttnn/deprecated/tt_dnn/kernels/dataflow/generate_reduce_scaler.hpp"
+void kernel_main() {
+  constexpr auto args = TensorAccessorArgs<0>();
+  const auto src = TensorAccessor(args, get_arg_val<uint32_t>(0));
+  const uint32_t tiles = get_arg_val<uint32_t>(2);
+  generate_reduce_scaler(tt::CB::c_in2, 0x3f803f80u);  // 1.0
+  const uint32_t bytes = get_tile_size(tt::CB::c_in0);
+  for (uint32_t i = 0; i < tiles; ++i) {
+    const uint64_t page = src.get_noc_addr(i);
+    noc_async_read_one_packet_set_state(page, bytes);
+    cb_reserve_back(tt::CB::c_in0, 1);
+    noc_async_read_one_packet_with_state(static_cast<uint32_t>(page), get_write_ptr(tt::CB::c_in0));
+    noc_async_read_barrier();
+    cb_push_back(tt::CB::c_in0, 1);
+  }
+}
+)";
+
+// tt-metal's 2024 reduce kernel: reduce_init<true>(op, dim, ...), the op
+// and dimension defines, DstMode.
+constexpr const char* kReduce2024 = R"(
+#include <cstdint>
+#include "compute_kernel_api/reduce.h"
+namespace NAMESPACE {
+void MAIN {
+  const uint32_t Wt = get_arg_val<uint32_t>(0);
+  reduce_init<true>(REDUCE_OP, REDUCE_DIM, tt::CB::c_in0, tt::CB::c_in2);
+  cb_wait_front(tt::CB::c_in2, 1);
+  acquire_dst(tt::DstMode::Half);
+  for (uint32_t wt = 0; wt < Wt; ++wt) {
+    cb_wait_front(tt::CB::c_in0, 1);
+    reduce_tile(tt::CB::c_in0, tt::CB::c_in2, 0, 0, 0);
+    cb_pop_front(tt::CB::c_in0, 1);
+  }
+  cb_reserve_back(tt::CB::c_out0, 1);
+  pack_tile(0, tt::CB::c_out0);
+  cb_push_back(tt::CB::c_out0, 1);
+  release_dst(tt::DstMode::Half);
+}
+}  // namespace NAMESPACE
+)";
+
+// tt-metal's 2024 single-tile matmul: matmul_init, matmul_tile over K.
+constexpr const char* kMatmul2024 = R"(
+#include <cstdint>
+#include "compute_kernel_api/matmul.h"
+namespace NAMESPACE {
+void MAIN {
+  const uint32_t Kt = get_arg_val<uint32_t>(0);
+  matmul_init(tt::CB::c_in0, tt::CB::c_in1);
+  acquire_dst(tt::DstMode::Full);
+  for (uint32_t kt = 0; kt < Kt; ++kt) {
+    cb_wait_front(tt::CB::c_in0, 1);
+    cb_wait_front(tt::CB::c_in1, 1);
+    matmul_tile(tt::CB::c_in0, tt::CB::c_in1, 0, 0, 0, false);
+    cb_pop_front(tt::CB::c_in0, 1);
+    cb_pop_front(tt::CB::c_in1, 1);
+  }
+  cb_reserve_back(tt::CB::c_out0, 1);
+  pack_tile(0, tt::CB::c_out0);
+  cb_push_back(tt::CB::c_out0, 1);
+  release_dst(tt::DstMode::Full);
+}
+}  // namespace NAMESPACE
+)";
+
+// pack_untilize.h: a row of Wt tiles (compile-time arg) to row-major rows.
+constexpr const char* kPackUntilize = R"(
+#include <cstdint>
+#include "api/compute/pack_untilize.h"
+void kernel_main() {
+  constexpr uint32_t Wt = get_compile_time_arg_val(0);
+  pack_untilize_init<Wt>(tt::CB::c_in0, tt::CB::c_out0);
+  cb_wait_front(tt::CB::c_in0, Wt);
+  cb_reserve_back(tt::CB::c_out0, Wt);
+  pack_untilize_block<Wt>(tt::CB::c_in0, 1, tt::CB::c_out0);
+  cb_push_back(tt::CB::c_out0, Wt);
+  cb_pop_front(tt::CB::c_in0, Wt);
+  pack_untilize_uninit(tt::CB::c_out0);
+}
+)";
+
 class KernelApiBinaryTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -213,32 +300,44 @@ class KernelApiBinaryTest : public ::testing::Test {
   }
 
   // Reader, `compute` and writer over `tiles` tiles of each input.
+  // `inputs` are host matrices of `tiles` tiles each (rows x 32 * tiles /
+  // rows); the output has `out_tiles` tiles.
   std::vector<float> run_eltwise(const BinaryKernel& compute, DataType type, uint32_t tiles,
-                                 const std::vector<std::vector<float>>& inputs) {
+                                 const std::vector<std::vector<float>>& inputs,
+                                 uint32_t cb_pages = 2, uint32_t out_tiles = 0,
+                                 const BinaryKernel* custom_reader = nullptr) {
+    if (out_tiles == 0) out_tiles = tiles;
+    std::vector<uint8_t> raw =
+        run_raw(compute, type, tiles, inputs, cb_pages, out_tiles, custom_reader);
+    if (raw.empty()) return {};
+    return mt::from_device_tiles(format_of(type), raw, 32, 32 * out_tiles);
+  }
+
+  std::vector<uint8_t> run_raw(const BinaryKernel& compute, DataType type, uint32_t tiles,
+                               const std::vector<std::vector<float>>& inputs, uint32_t cb_pages,
+                               uint32_t out_tiles, const BinaryKernel* custom_reader = nullptr) {
     std::vector<TensorSpec> in;
     std::vector<std::vector<uint8_t>> bytes;
     for (uint32_t k = 0; k < inputs.size(); ++k) {
       in.push_back(dram_tiles(k + 1, k, tiles, type));
       bytes.push_back(mt::to_device_tiles(format_of(type), inputs[k], 32, 32 * tiles));
     }
-    const TensorSpec out = dram_tiles(9, 3, tiles, type);
-    BinaryKernel reader = kernel(SourceType::Noc0, kReader);
-    reader.compile_args = {2, 2048, 2, 2048, static_cast<uint32_t>(inputs.size())};
-    reader.compile_args[1] = reader.compile_args[3] = type == DataType::Float32 ? 4096 : 2048;
+    const TensorSpec out = dram_tiles(9, 3, out_tiles, type);
+    const uint32_t tile_bytes = type == DataType::Float32 ? 4096 : 2048;
+    BinaryKernel reader = custom_reader ? *custom_reader : kernel(SourceType::Noc0, kReader);
+    reader.compile_args = {2, tile_bytes, 2, tile_bytes, static_cast<uint32_t>(inputs.size())};
     reader.runtime_args = {static_cast<uint32_t>(in[0].address),
                            static_cast<uint32_t>(in.size() > 1 ? in[1].address : in[0].address),
                            tiles};
     BinaryKernel writer = kernel(SourceType::Noc1, kWriter);
     writer.compile_args = {2, reader.compile_args[1]};
-    writer.runtime_args = {static_cast<uint32_t>(out.address), tiles};
+    writer.runtime_args = {static_cast<uint32_t>(out.address), out_tiles};
     BinaryKernel math = compute;
     math.runtime_args = {tiles};
-    for (uint32_t k = 0; k < inputs.size(); ++k) reader.cbs.push_back(cb(k, k, 2, type));
-    math.cbs.push_back(cb(16, 4, 2, type));
-    const std::vector<uint8_t> result =
-        run(KernelBinary().build(in, {out}, {reader, math, writer}), bytes);
-    if (result.empty()) return {};
-    return mt::from_device_tiles(format_of(type), result, 32, 32 * tiles);
+    for (uint32_t k = 0; k < inputs.size(); ++k) reader.cbs.push_back(cb(k, k, cb_pages, type));
+    if (custom_reader) reader.cbs.push_back(cb(2, 2, 1, DataType::BFloat16));  // the scaler
+    math.cbs.push_back(cb(16, 4, cb_pages, type));
+    return run(KernelBinary().build(in, {out}, {reader, math, writer}), bytes);
   }
 
   Device device_;
@@ -322,6 +421,69 @@ TEST_F(KernelApiBinaryTest, EltwiseSfpuKernelIn2024Form) {
     float high = a[c];
     for (uint32_t r = 0; r < 32; ++r) high = std::max(high, a[r * 32 + c]);
     EXPECT_EQ(actual[c], high) << "column " << c;
+  }
+}
+
+// Issue items 9 and 12: reduce_init<bool> with REDUCE_OP / REDUCE_DIM,
+// generate_reduce_scaler.hpp over the zero region, and the stateful
+// one-packet reads: row sums over three tiles.
+TEST_F(KernelApiBinaryTest, ReduceWithGeneratedScalerAndStatefulReads) {
+  constexpr uint32_t kTiles = 3;
+  const auto a = mt::random_values(DataFormat::kFloat16_b, 1024 * kTiles, 5, -2, 2);
+  BinaryKernel reader = kernel(SourceType::Noc0, kReduceReader);
+  BinaryKernel math = kernel(SourceType::Tensix, kReduce2024);
+  math.defines = {{"REDUCE_OP", "PoolType::SUM"}, {"REDUCE_DIM", "ReduceDim::REDUCE_ROW"}};
+  const auto actual = run_eltwise(math, DataType::BFloat16, kTiles, {a}, 2, 1, &reader);
+  ASSERT_EQ(actual.size(), 1024u);
+  std::vector<float> sums(32);
+  std::vector<double> expected(32);
+  for (uint32_t r = 0; r < 32; ++r) {
+    for (uint32_t c = 0; c < 32 * kTiles; ++c) expected[r] += a[r * 32 * kTiles + c];
+    sums[r] = actual[r * 32];
+  }
+  expect_pcc(sums, expected, DataType::BFloat16);
+}
+
+// Issue item 9: matmul_init / matmul_tile, C = A (32 x 128) B (128 x 32).
+TEST_F(KernelApiBinaryTest, Matmul2024Forms) {
+  constexpr uint32_t kKt = 4;
+  const auto a = mt::random_values(DataFormat::kFloat16_b, 1024 * kKt, 6, -1, 1);
+  const auto b = mt::random_values(DataFormat::kFloat16_b, 1024 * kKt, 7, -1, 1);
+  // B's tile k (rows 32k..) as tile k of a row of tiles, the order the reader reads.
+  std::vector<float> b_tiles(b.size());
+  for (uint32_t k = 0; k < kKt; ++k) {
+    for (uint32_t r = 0; r < 32; ++r) {
+      for (uint32_t c = 0; c < 32; ++c)
+        b_tiles[r * 32 * kKt + k * 32 + c] = b[(k * 32 + r) * 32 + c];
+    }
+  }
+  BinaryKernel math = kernel(SourceType::Tensix, kMatmul2024);
+  const auto actual = run_eltwise(math, DataType::BFloat16, kKt, {a, b_tiles}, 2, 1);
+  std::vector<double> expected(1024);
+  for (uint32_t i = 0; i < 32; ++i) {
+    for (uint32_t j = 0; j < 32; ++j) {
+      for (uint32_t k = 0; k < 32 * kKt; ++k) {
+        expected[i * 32 + j] += double{a[i * 32 * kKt + k]} * b[k * 32 + j];
+      }
+    }
+  }
+  expect_pcc(actual, expected, DataType::BFloat16);
+}
+
+// Issue item 12: pack_untilize.h's three functions, bit-exact rows.
+TEST_F(KernelApiBinaryTest, PackUntilizeGivesRowMajorRows) {
+  constexpr uint32_t kTiles = 3;
+  const auto a = mt::random_values(DataFormat::kFloat16_b, 1024 * kTiles, 8, -9, 9);
+  BinaryKernel math = kernel(SourceType::Tensix, kPackUntilize);
+  math.compile_args = {kTiles};
+  const std::vector<uint8_t> rows = run_raw(math, DataType::BFloat16, kTiles, {a}, kTiles, kTiles);
+  ASSERT_EQ(rows.size(), a.size() * 2);
+  for (size_t i = 0; i < a.size(); ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &a[i], 4);
+    uint16_t got;
+    std::memcpy(&got, rows.data() + 2 * i, 2);
+    ASSERT_EQ(got, bits >> 16) << "element " << i;
   }
 }
 
