@@ -502,8 +502,9 @@ class FileKernelTest : public ProgramTest {
   }
 };
 
-// A kernel file's own headers (and theirs, from their directory) come
-// with it; the kernel has no include of the dataflow API (the prelude).
+// A kernel file's own headers (and theirs, from their directory or by their
+// path from the kernel's directory) come with it; the kernel has no include
+// of the dataflow API (the prelude).
 TEST_F(FileKernelTest, KernelFromAFileWithHeadersBesideIt) {
   Program program("with_helpers");
   DataMovementConfig config;

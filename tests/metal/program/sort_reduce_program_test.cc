@@ -140,6 +140,76 @@ TEST_F(SortReduceProgramTest, TopkOfRowsOnTtnnsScheduleGivesValuesAndIndicesExac
   }
 }
 
+// A reduce kernel through a helper header written as TTNN's kernel_lib
+// helpers are (LLK-level reconfiguration, the enforce-fp32 template
+// arguments, Dst capacity from DST_SYNC_MODE, compute_kernel_hw_startup
+// without its header), for each Dst configuration.
+TEST_F(SortReduceProgramTest, ReduceThroughAKernelLibStyleHelper) {
+  constexpr uint32_t kHt = 2, kWt = 3, kRows = 32 * kHt, kCols = 32 * kWt;
+  for (DataFormat format : {DataFormat::kFloat16_b, DataFormat::kFloat32}) {
+    for (bool full_sync : {false, true}) {
+      for (const std::string op : {"SUM", "MAX"}) {
+        SCOPED_TRACE(op + (format == DataFormat::kFloat32 ? " Float32" : " Float16_b") +
+                     (full_sync ? ", full sync" : ", half sync"));
+        const std::vector<float> values = testing::random_values(format, kRows * kCols, 9, -2, 2);
+        Buffer in = upload(format, values, kRows, kCols);
+        Buffer scaler = upload(format, std::vector<float>(1024, 1.0f), 32, 32);
+        const uint32_t page = sim::tile::tile_size_bytes(format);
+        Buffer out = dram_buffer(kHt * page, page);
+        Program program("reduce_rows");
+        add_cb(program, 0, format, 2);
+        add_cb(program, 2, format, 1);
+        add_cb(program, 16, format, 2);
+        ComputeConfig compute;
+        compute.fp32_dest_acc_en = format == DataFormat::kFloat32;
+        compute.dst_full_sync_en = full_sync;
+        compute.compile_args = {kHt, kWt};
+        compute.defines["REDUCE_OP"] = "PoolType::" + op;
+        compute.defines["EXPECTED_DST_TILES"] =
+            std::to_string((full_sync ? 16 : 8) / (compute.fp32_dest_acc_en ? 2 : 1));
+        auto reader =
+            create_kernel(program, kKernels + "reader_tile_groups.cpp", kCore, reader_config());
+        auto writer =
+            create_kernel(program, kKernels + "writer_tile_groups.cpp", kCore, writer_config());
+        auto math =
+            create_kernel(program, kKernels + "reduce_rows_with_helpers.cpp", kCore, compute);
+        ASSERT_TRUE(reader.ok() && writer.ok() && math.ok());
+        const CoreCoord core = kCore[0].start;
+        std::vector<uint32_t> groups = {2};
+        for (const auto& g : {group(scaler, 0, 1, 2), group(in, 0, kHt * kWt, 0)}) {
+          groups.insert(groups.end(), g.begin(), g.end());
+        }
+        std::vector<uint32_t> outputs = {1};
+        const auto g = group(out, 0, kHt, 16);
+        outputs.insert(outputs.end(), g.begin(), g.end());
+        ASSERT_TRUE(set_runtime_args(program, *reader, core, groups).ok());
+        ASSERT_TRUE(set_runtime_args(program, *writer, core, outputs).ok());
+        Status status = run(program);
+        ASSERT_TRUE(status.ok()) << status.error().describe();
+        const std::vector<float> tiles = testing::from_device_tiles(format, read(out), kRows, 32);
+        std::vector<float> actual;
+        std::vector<double> expected;
+        for (uint32_t r = 0; r < kRows; ++r) {
+          double sum = 0, high = values[r * kCols];
+          for (uint32_t c = 0; c < kCols; ++c) {
+            sum += values[r * kCols + c];
+            high = std::max<double>(high, values[r * kCols + c]);
+          }
+          expected.push_back(op == "SUM" ? sum : high);
+          actual.push_back(tiles[r * 32]);
+        }
+        if (op == "MAX") {
+          for (uint32_t r = 0; r < kRows; ++r) ASSERT_EQ(actual[r], expected[r]) << "row " << r;
+        } else {
+          const testing::ReferenceCheck check = testing::check_against(actual, expected);
+          EXPECT_GE(check.pcc, format == DataFormat::kFloat32 ? 0.9999 : 0.999)
+              << "max abs error " << check.max_abs_error;
+        }
+      }
+    }
+  }
+}
+
 // The eltwise SFPU kernel with an op chain: tiles of CBs 0 and 1 in Dst 0
 // and 1, the chain, Dst 0 packed; returns the packed tile.
 class SfpuChainTest : public SortReduceProgramTest {
