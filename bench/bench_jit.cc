@@ -33,8 +33,9 @@ void kernel_main() {
 }
 )";
 
-// A compute kernel including every compute header (tt-metal's eltwise
-// SFPU kernel body): what a header-heavy compiler kernel costs.
+// A compute kernel including every compute header (every file under
+// api/compute/, and DPRINT; tt-metal's eltwise SFPU kernel body): what a
+// header-heavy compiler kernel costs.
 constexpr const char* kAllComputeHeadersSource = R"(
 #include "api/compute/add_int_sfpu.h"
 #include "api/compute/atan2.h"
@@ -63,9 +64,12 @@ constexpr const char* kAllComputeHeadersSource = R"(
 #include "api/compute/eltwise_unary/log1p.h"
 #include "api/compute/eltwise_unary/logical_not.h"
 #include "api/compute/eltwise_unary/negative.h"
+#include "api/compute/eltwise_unary/rand.h"
+#include "api/compute/eltwise_unary/rdiv.h"
 #include "api/compute/eltwise_unary/recip.h"
 #include "api/compute/eltwise_unary/relu.h"
 #include "api/compute/eltwise_unary/rounding.h"
+#include "api/compute/eltwise_unary/rpow.h"
 #include "api/compute/eltwise_unary/rsqrt.h"
 #include "api/compute/eltwise_unary/selu.h"
 #include "api/compute/eltwise_unary/sfpu_split_includes.h"
@@ -75,17 +79,21 @@ constexpr const char* kAllComputeHeadersSource = R"(
 #include "api/compute/eltwise_unary/typecast.h"
 #include "api/compute/eltwise_unary/where.h"
 #include "api/compute/matmul.h"
+#include "api/compute/max_reduce_with_indices.h"
 #include "api/compute/mul_int_sfpu.h"
 #include "api/compute/pack.h"
 #include "api/compute/pack_untilize.h"
 #include "api/compute/reconfig_data_format.h"
 #include "api/compute/reduce.h"
 #include "api/compute/reg_api.h"
+#include "api/compute/sfpu_reduce.h"
 #include "api/compute/sub_int_sfpu.h"
 #include "api/compute/tile_move_copy.h"
 #include "api/compute/tilize.h"
+#include "api/compute/topk.h"
 #include "api/compute/transpose_wh.h"
 #include "api/compute/untilize.h"
+#include "api/debug/dprint.h"
 void kernel_main() {
   const uint32_t tiles = get_arg_val<uint32_t>(0);
   init_sfpu(tt::CBIndex::c_0, tt::CBIndex::c_16);

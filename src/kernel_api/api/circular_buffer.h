@@ -3,6 +3,7 @@
 #pragma once
 
 #include "api/circular_buffer_indices.h"
+#include "api/data_format.h"
 #include "tessera_kernel_runtime.h"
 
 namespace tessera_kernel {
@@ -15,6 +16,20 @@ FORCE_INLINE tessera_cb_interface& cb_interface(int32_t operand) {
                    << ", which is not configured on this core");
   }
   return context->cbs[operand];
+}
+
+// The data format of each CB as configured for this kernel's cores; the
+// host passes them as TESSERA_CB_DATA_FORMATS (one code per CB index).
+FORCE_INLINE DataFormat cb_data_format(int32_t cb_id) {
+#ifdef TESSERA_CB_DATA_FORMATS
+  constexpr uint8_t formats[TESSERA_NUM_CIRCULAR_BUFFERS] = {TESSERA_CB_DATA_FORMATS};
+  if (cb_id >= 0 && static_cast<uint32_t>(cb_id) < TESSERA_NUM_CIRCULAR_BUFFERS) {
+    return static_cast<DataFormat>(formats[cb_id]);
+  }
+#else
+  (void)cb_id;
+#endif
+  return DataFormat::Invalid;
 }
 
 }  // namespace tessera_kernel

@@ -37,10 +37,12 @@ void configure(sim::KernelPlan& kernel, const ComputeConfig& config) {
   // What the device toolchain derives from the compute config.
   kernel.build.toolchain_defines = {
       // api/compute/common.h turns these into constexpr DST_ACCUM_MODE,
-      // MATH_FIDELITY and APPROX, as tt-metal's generated descriptors are.
+      // MATH_FIDELITY and APPROX and the DST_SYNC_MODE macro, as tt-metal's
+      // generated descriptors are.
       {"TESSERA_DST_ACCUM_MODE", config.fp32_dest_acc_en ? "true" : "false"},
       {"TESSERA_MATH_FIDELITY", std::to_string(static_cast<int>(config.math_fidelity))},
-      {"TESSERA_APPROX", config.math_approx_mode ? "true" : "false"}};
+      {"TESSERA_APPROX", config.math_approx_mode ? "true" : "false"},
+      {"TESSERA_DST_SYNC_FULL", config.dst_full_sync_en ? "1" : "0"}};
   kernel.dst = {.fp32_accumulation = config.fp32_dest_acc_en,
                 .double_buffered = !config.dst_full_sync_en};
 }
@@ -81,15 +83,20 @@ std::vector<std::pair<std::string, std::string>> headers_beside(
     auto [relative_directory, text] = std::move(pending.back());
     pending.pop_back();
     for (const std::string& name : quoted_includes(text)) {
-      const std::string relative = (relative_directory / name).lexically_normal().string();
-      if (relative.empty() || relative.starts_with("..") || relative[0] == '/') continue;
-      bool known = false;
-      for (const auto& header : headers) known = known || header.first == relative;
-      if (known) continue;
-      std::optional<std::string> content = read_text(kernel_directory / relative);
-      if (!content || !std::filesystem::is_regular_file(kernel_directory / relative)) continue;
-      headers.emplace_back(relative, *content);
-      pending.emplace_back(std::filesystem::path(relative).parent_path(), std::move(*content));
+      // As the compiler searches: beside the including header first, then
+      // from the kernel's directory.
+      for (const std::filesystem::path& base : {relative_directory, std::filesystem::path()}) {
+        const std::string relative = (base / name).lexically_normal().string();
+        if (relative.empty() || relative.starts_with("..") || relative[0] == '/') continue;
+        bool known = false;
+        for (const auto& header : headers) known = known || header.first == relative;
+        if (known) break;
+        std::optional<std::string> content = read_text(kernel_directory / relative);
+        if (!content || !std::filesystem::is_regular_file(kernel_directory / relative)) continue;
+        headers.emplace_back(relative, *content);
+        pending.emplace_back(std::filesystem::path(relative).parent_path(), std::move(*content));
+        break;
+      }
     }
   }
   return headers;

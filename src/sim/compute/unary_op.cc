@@ -5,8 +5,6 @@
 #include <cstdint>
 #include <numbers>
 
-#include "tessera/sim/tile/element_convert.h"
-
 namespace tessera::sim::compute {
 namespace {
 
@@ -143,10 +141,6 @@ Status apply_unary(UnaryOp op, std::span<const float> in, std::span<float> out,
 
 Status apply_unary(UnaryOp op, std::span<float> values, const UnaryParams& params) {
   return apply_unary(op, std::span<const float>(values), values, params);
-}
-
-Status typecast(tile::DataFormat to, std::span<float> values) {
-  return tile::round_to_format(to, values);
 }
 
 }  // namespace tessera::sim::compute

@@ -50,8 +50,8 @@ constexpr off_t kMaxUnitBytes = off_t{8} << 20;
 Status check_unit_size(const CompileJob& job) {
   struct stat info {};
   if (stat(job.unit_path.c_str(), &info) == 0 && info.st_size > kMaxUnitBytes) {
-    return make_error(ErrorCode::kInvalidArgument, "kernel '", job.kernel_name, "' is ", info.st_size,
-                      " bytes of source, more than the ", kMaxUnitBytes >> 20,
+    return make_error(ErrorCode::kInvalidArgument, "kernel '", job.kernel_name, "' is ",
+                      info.st_size, " bytes of source, more than the ", kMaxUnitBytes >> 20,
                       " MiB a kernel may have");
   }
   return ok_status();
@@ -105,6 +105,11 @@ Result<pid_t> spawn_compiler(const CompilerConfig& config, const CompileJob& job
                              const RunningCompile& running) {
   std::vector<std::string> args = {config.executable};
   args.insert(args.end(), config.flags.begin(), config.flags.end());
+  // The unit's directory holds the headers shipped with the kernel; headers
+  // that include each other by their path from the kernel's directory (as
+  // TTNN's kernel_lib headers do from tt-metal's root) find them there.
+  const std::string unit_directory = job.unit_path.substr(0, job.unit_path.rfind('/') + 1);
+  if (!unit_directory.empty()) args.insert(args.end(), {"-iquote", unit_directory});
   args.insert(args.end(),
               {"-I", job.include_directory, "-o", running.temp_output, "-x", "c++", job.unit_path});
   std::vector<char*> argv;

@@ -1,5 +1,6 @@
 #include "cb_tile_io.h"
 
+#include <algorithm>
 #include <cstddef>
 
 #include "tessera/sim/tile/element_convert.h"
@@ -19,10 +20,10 @@ struct CbBytes {
   tile::DataFormat format{};
 };
 
-// Host bytes of `bytes` bytes at page `page` from `pointer` (read or write
-// pointer of the kernel's view), checked to stay inside the CB.
-Result<CbBytes> cb_bytes(KernelHostState& state, uint32_t cb, bool front, uint32_t page,
-                         uint64_t bytes, const char* operation) {
+// Host bytes of `bytes` bytes, `offset` bytes after the read (front) or
+// write pointer of the kernel's view, checked to stay inside the CB.
+Result<CbBytes> cb_bytes_at(KernelHostState& state, uint32_t cb, bool front, uint64_t offset,
+                            uint64_t bytes, const char* operation) {
   const CircularBufferLayout* layout = cb_layout(state, cb);
   if (layout == nullptr) {
     return make_error(ErrorCode::kInvalidArgument, operation, " uses circular buffer ", cb,
@@ -30,16 +31,23 @@ Result<CbBytes> cb_bytes(KernelHostState& state, uint32_t cb, bool front, uint32
   }
   const tessera_cb_interface& view = state.cbs[cb];
   const uint64_t start = state.core->window_base + uint64_t{layout->address};
-  uint64_t address =
-      uint64_t{front ? view.fifo_rd_ptr : view.fifo_wr_ptr} + uint64_t{page} * layout->page_size;
+  uint64_t address = uint64_t{front ? view.fifo_rd_ptr : view.fifo_wr_ptr} + offset;
   if (address >= start + layout->size) address -= layout->size;  // wrapped
-  if (page >= layout->num_pages() || address + bytes > start + layout->size) {
-    return make_error(ErrorCode::kOutOfRange, operation, " reads or writes tile ", page,
-                      " of circular buffer ", cb, " (", layout->num_pages(), " pages of ",
-                      layout->page_size, " bytes, ", bytes,
-                      " bytes per tile in its format): past the end of the CB");
+  if (offset >= layout->size || address + bytes > start + layout->size) {
+    return make_error(ErrorCode::kOutOfRange, operation, " reads or writes ", bytes,
+                      " bytes at page ", offset / layout->page_size, " of circular buffer ", cb,
+                      " (", layout->num_pages(), " pages of ", layout->page_size,
+                      " bytes): past the end of the CB");
   }
   return CbBytes{reinterpret_cast<std::byte*>(static_cast<uintptr_t>(address)), layout->format};
+}
+
+// Tile `page` (a page index) from the read or write pointer.
+Result<CbBytes> cb_bytes(KernelHostState& state, uint32_t cb, bool front, uint32_t page,
+                         uint64_t bytes, const char* operation) {
+  const CircularBufferLayout* layout = cb_layout(state, cb);
+  const uint64_t page_size = layout ? layout->page_size : 0;
+  return cb_bytes_at(state, cb, front, uint64_t{page} * page_size, bytes, operation);
 }
 
 }  // namespace
@@ -69,6 +77,7 @@ Status unpack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
 
 Status pack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
                     compute::ConstTileSpan in) {
+  TESSERA_RETURN_IF_ERROR(settle_pending_reserve(state, cb));
   const CircularBufferLayout* layout = cb_layout(state, cb);
   const uint64_t bytes = layout ? tile::tile_size_bytes(layout->format) : 0;
   TESSERA_ASSIGN_OR_RETURN(CbBytes tile_bytes,
@@ -78,6 +87,7 @@ Status pack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
 
 Status unpack_back_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
                            compute::TileSpan out) {
+  TESSERA_RETURN_IF_ERROR(settle_pending_reserve(state, cb));
   const CircularBufferLayout* layout = cb_layout(state, cb);
   const uint64_t bytes = layout ? tile::tile_size_bytes(layout->format) : 0;
   TESSERA_ASSIGN_OR_RETURN(CbBytes tile_bytes,
@@ -86,18 +96,34 @@ Status unpack_back_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_in
                            out);
 }
 
-Status read_cb_rows(KernelHostState& state, uint32_t cb, std::span<float> values) {
+Status read_cb_rows(KernelHostState& state, uint32_t cb, uint32_t first_page,
+                    std::span<float> values) {
   const CircularBufferLayout* layout = cb_layout(state, cb);
   const uint64_t bytes = layout ? values.size() * tile::element_size_bytes(layout->format) : 0;
-  TESSERA_ASSIGN_OR_RETURN(CbBytes rows, cb_bytes(state, cb, true, 0, bytes, "tilize_block"));
+  TESSERA_ASSIGN_OR_RETURN(CbBytes rows,
+                           cb_bytes(state, cb, true, first_page, bytes, "tilize_block"));
   return tile::decode_to_float(rows.format, std::span<const std::byte>(rows.data, bytes), values);
 }
 
-Status write_cb_rows(KernelHostState& state, uint32_t cb, std::span<const float> values) {
+Status write_cb_elements(KernelHostState& state, uint32_t cb, uint64_t first_element,
+                         std::span<const float> values, const char* operation) {
+  TESSERA_RETURN_IF_ERROR(settle_pending_reserve(state, cb));
   const CircularBufferLayout* layout = cb_layout(state, cb);
-  const uint64_t bytes = layout ? values.size() * tile::element_size_bytes(layout->format) : 0;
-  TESSERA_ASSIGN_OR_RETURN(CbBytes rows, cb_bytes(state, cb, false, 0, bytes, "untilize_block"));
+  const uint64_t element = layout ? tile::element_size_bytes(layout->format) : 0;
+  const uint64_t bytes = values.size() * element;
+  TESSERA_ASSIGN_OR_RETURN(
+      CbBytes rows, cb_bytes_at(state, cb, false, first_element * element, bytes, operation));
   return tile::encode_from_float(rows.format, values, std::span<std::byte>(rows.data, bytes));
+}
+
+Status write_cb_rows(KernelHostState& state, uint32_t cb, uint32_t first_page,
+                     std::span<const float> values) {
+  const CircularBufferLayout* layout = cb_layout(state, cb);
+  const uint64_t page_elements =
+      layout ? layout->page_size / std::max<uint64_t>(1, tile::element_size_bytes(layout->format))
+             : 0;
+  return write_cb_elements(state, cb, uint64_t{first_page} * page_elements, values,
+                           "untilize_block");
 }
 
 }  // namespace tessera::sim::kernel_host

@@ -36,9 +36,21 @@ Status pack_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
 Status unpack_back_cb_tile(KernelHostState& state, uint32_t cb, uint32_t tile_index,
                            compute::TileSpan out);
 
-// `count` row-major elements starting at the CB's read pointer, as floats.
-Status read_cb_rows(KernelHostState& state, uint32_t cb, std::span<float> values);
-// `values` as the CB's format, starting at its write pointer.
-Status write_cb_rows(KernelHostState& state, uint32_t cb, std::span<const float> values);
+// Waits for the pages of a compute kernel's deferred cb_reserve_back on `cb`
+// (ComputeKernelState::pending_reserve), if any: before a pack writes there.
+Status settle_pending_reserve(KernelHostState& state, uint32_t cb);
+
+// Row-major elements starting at page `first_page` from the CB's read
+// pointer, as floats.
+Status read_cb_rows(KernelHostState& state, uint32_t cb, uint32_t first_page,
+                    std::span<float> values);
+// `values` as the CB's format, starting at page `first_page` from its write
+// pointer.
+Status write_cb_rows(KernelHostState& state, uint32_t cb, uint32_t first_page,
+                     std::span<const float> values);
+// `values` as the CB's format, `first_element` elements after its write
+// pointer (a run of a row-major block).
+Status write_cb_elements(KernelHostState& state, uint32_t cb, uint64_t first_element,
+                         std::span<const float> values, const char* operation);
 
 }  // namespace tessera::sim::kernel_host

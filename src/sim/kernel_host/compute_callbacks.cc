@@ -6,6 +6,9 @@
 #include <vector>
 
 #include "cb_tile_io.h"
+#include "compute_dst_block_ops.h"
+#include "compute_layout_ops.h"
+#include "compute_operands.h"
 #include "kernel_host_callbacks.h"
 #include "kernel_host_failure.h"
 #include "tessera/sim/compute/eltwise_binary.h"
@@ -14,6 +17,7 @@
 #include "tessera/sim/compute/reduce.h"
 #include "tessera/sim/compute/tile_copy.h"
 #include "tessera/sim/compute/transpose.h"
+#include "tessera/sim/compute/typecast.h"
 #include "tessera/sim/compute/unary_op.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
 #include "tessera/sim/tile/data_format.h"
@@ -24,11 +28,7 @@ namespace {
 
 using compute::TileSpan;
 
-struct Operands {
-  const uint32_t* args;
-  uint32_t count;
-  uint32_t operator[](uint32_t i) const { return args[i]; }
-};
+using Operands = ComputeOperands;
 
 Result<ComputeKernelState*> compute_state(KernelHostState& state) {
   if (!state.compute) {
@@ -42,9 +42,13 @@ Result<ComputeKernelState*> compute_state(KernelHostState& state) {
 // allocation each would cost more than the arithmetic.
 using TileBuffer = std::array<float, tile::kTileElements>;
 
-Status copy_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
-  TESSERA_ASSIGN_OR_RETURN(TileSpan out, dst.tile_for_overwrite(a[2], "copy_tile"));
-  return unpack_cb_tile(state, a[0], a[1], out);
+Status copy_tile(KernelHostState& state, ComputeKernelState& compute, Operands a) {
+  TESSERA_ASSIGN_OR_RETURN(TileSpan out, compute.dst.tile_for_overwrite(a[2], "copy_tile"));
+  if (!compute.copy_transpose) return unpack_cb_tile(state, a[0], a[1], out);
+  TileBuffer in;
+  TESSERA_RETURN_IF_ERROR(unpack_cb_tile(state, a[0], a[1], TileSpan(in.data(), in.size())));
+  compute::transpose_wh_tile(compute::ConstTileSpan(in.data(), in.size()), out);
+  return ok_status();
 }
 
 Status pack_tile(KernelHostState& state, ComputeKernelState& compute, Operands a) {
@@ -129,16 +133,6 @@ Status matmul_tiles(KernelHostState& state, DstRegisters& dst, Operands a) {
   compute::matmul_tile(compute::ConstTileSpan(lhs.data(), lhs.size()),
                        compute::ConstTileSpan(rhs.data(), rhs.size()), out, a[5] != 0);
   return ok_status();
-}
-
-// Block operands bounded before anything is allocated for them: more
-// tiles than a core's L1 can hold is a kernel bug, not a host allocation.
-constexpr uint32_t kMaxBlockTiles = 2048;
-
-Status check_block(const char* operation, uint64_t tiles) {
-  if (tiles >= 1 && tiles <= kMaxBlockTiles) return ok_status();
-  return make_error(ErrorCode::kInvalidArgument, operation, " over ", tiles,
-                    " tiles: a block must have 1 to ", kMaxBlockTiles, " tiles");
 }
 
 // cb_a, cb_b, tile_a, tile_b, dst, transpose, ct_dim, rt_dim, kt_dim
@@ -310,33 +304,6 @@ Status transpose_tile(KernelHostState& state, DstRegisters& dst, Operands a) {
   return ok_status();
 }
 
-// cb_in, tiles, cb_out: 32 rows of row-major data become `tiles` tiles.
-Status tilize_block(KernelHostState& state, Operands a) {
-  TESSERA_RETURN_IF_ERROR(check_block("tilize_block", a[1]));
-  const uint64_t elements = uint64_t{a[1]} * tile::kTileElements;
-  std::vector<float> rows(elements), tiles(elements);
-  TESSERA_RETURN_IF_ERROR(read_cb_rows(state, a[0], rows));
-  TESSERA_RETURN_IF_ERROR(compute::tilize_block(rows, tiles, a[1]));
-  for (uint32_t t = 0; t < a[1]; ++t) {
-    TESSERA_RETURN_IF_ERROR(pack_cb_tile(
-        state, a[2], t,
-        compute::ConstTileSpan(tiles.data() + t * tile::kTileElements, tile::kTileElements)));
-  }
-  return ok_status();
-}
-
-Status untilize_block(KernelHostState& state, Operands a) {
-  TESSERA_RETURN_IF_ERROR(check_block("untilize_block", a[1]));
-  const uint64_t elements = uint64_t{a[1]} * tile::kTileElements;
-  std::vector<float> tiles(elements), rows(elements);
-  for (uint32_t t = 0; t < a[1]; ++t) {
-    TESSERA_RETURN_IF_ERROR(unpack_cb_tile(
-        state, a[0], t, TileSpan(tiles.data() + t * tile::kTileElements, tile::kTileElements)));
-  }
-  TESSERA_RETURN_IF_ERROR(compute::untilize_block(tiles, rows, a[1]));
-  return write_cb_rows(state, a[2], rows);
-}
-
 // Operand counts per op, so a kernel built against another API version
 // fails cleanly instead of reading past its operands.
 uint32_t operand_count(uint32_t op) {
@@ -362,12 +329,19 @@ uint32_t operand_count(uint32_t op) {
     case TESSERA_COMPUTE_UNARY_BCAST_TILE:
       return 4;
     case TESSERA_COMPUTE_BINARY_DEST_REUSE_TILES:
+    case TESSERA_COMPUTE_TOPK_MERGE:
       return 5;
     case TESSERA_COMPUTE_BINARY_TILES:
     case TESSERA_COMPUTE_MATMUL_TILES:
+    case TESSERA_COMPUTE_SFPU_REDUCE:
+    case TESSERA_COMPUTE_MAX_POOL_WITH_INDICES:
+    case TESSERA_COMPUTE_PACK_UNTILIZE_DEST:
       return 6;
     case TESSERA_COMPUTE_BINARY_BCAST_TILES:
     case TESSERA_COMPUTE_REDUCE_TILE:
+    case TESSERA_COMPUTE_PACK_UNTILIZE:
+    case TESSERA_COMPUTE_TOPK_LOCAL_SORT:
+    case TESSERA_COMPUTE_TOPK_REBUILD:
       return 7;
     case TESSERA_COMPUTE_MATMUL_BLOCK:
       return 9;
@@ -387,10 +361,12 @@ Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
     case TESSERA_COMPUTE_TILE_REGS_ACQUIRE:
       dst.acquire();
       return ok_status();
+    case TESSERA_COMPUTE_COPY_TILE_INIT:
+      compute->copy_transpose = a.get_or(1, 0) != 0;
+      return ok_status();
     case TESSERA_COMPUTE_TILE_REGS_COMMIT:
     case TESSERA_COMPUTE_TILE_REGS_WAIT:
     case TESSERA_COMPUTE_TILE_REGS_RELEASE:
-    case TESSERA_COMPUTE_COPY_TILE_INIT:
     case TESSERA_COMPUTE_BINARY_OP_INIT:
     case TESSERA_COMPUTE_BINARY_INIT:
     case TESSERA_COMPUTE_MATMUL_INIT:
@@ -398,7 +374,7 @@ Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
     case TESSERA_COMPUTE_INIT:
       return ok_status();  // one fiber plays all three TRISCs: nothing to hand over
     case TESSERA_COMPUTE_COPY_TILE:
-      return copy_tile(state, dst, a);
+      return copy_tile(state, *compute, a);
     case TESSERA_COMPUTE_PACK_TILE:
       return pack_tile(state, *compute, a);
     case TESSERA_COMPUTE_PACK_L1_ACC:
@@ -438,9 +414,21 @@ Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
     case TESSERA_COMPUTE_TRANSPOSE_WH_TILE:
       return transpose_tile(state, dst, a);
     case TESSERA_COMPUTE_TILIZE_BLOCK:
-      return tilize_block(state, a);
+      return tilize_block_op(state, *compute, a);
     case TESSERA_COMPUTE_UNTILIZE_BLOCK:
-      return untilize_block(state, a);
+      return untilize_block_op(state, *compute, a);
+    case TESSERA_COMPUTE_PACK_UNTILIZE:
+      return pack_untilize_op(state, a);
+    case TESSERA_COMPUTE_PACK_UNTILIZE_DEST:
+      return pack_untilize_dest_op(state, *compute, a);
+    case TESSERA_COMPUTE_TOPK_LOCAL_SORT:
+    case TESSERA_COMPUTE_TOPK_MERGE:
+    case TESSERA_COMPUTE_TOPK_REBUILD:
+      return topk_op(dst, op, a);
+    case TESSERA_COMPUTE_SFPU_REDUCE:
+      return sfpu_reduce_op(dst, a);
+    case TESSERA_COMPUTE_MAX_POOL_WITH_INDICES:
+      return max_pool_with_indices_op(dst, a);
   }
   return make_error(ErrorCode::kUnimplemented, "compute operation ", op,
                     " is unknown (kernel built against another API version?)");

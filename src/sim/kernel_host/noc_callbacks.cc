@@ -3,10 +3,13 @@
 // at the latest (noc_transfers.h, pending_noc_reads.h). Writes into
 // L1 may unblock waiters on other cores, hence notify_progress; writes into
 // DRAM cannot (kernels wait on L1 words and CB counters only).
+#include <cstring>
+
 #include "kernel_host_callbacks.h"
 #include "kernel_host_failure.h"
 #include "tessera/sim/fiber/fiber_wait.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
+#include "tessera/sim/noc/noc_address.h"
 #include "tessera/sim/noc/noc_transfers.h"
 
 namespace tessera::sim::kernel_host {
@@ -20,12 +23,31 @@ void check_noc_index(uint8_t noc) {
   }
 }
 
+// Whether a read comes from a worker core's zero region (MEM_ZEROS_BASE).
+bool reads_zero_region(const Chip& chip, uint64_t src_noc_addr, uint32_t size) {
+  const NocAddress source = decode_noc_address(src_noc_addr);
+  return source.local >= TESSERA_MEM_ZEROS_BASE &&
+         uint64_t{source.local} + size <= TESSERA_MEM_ZEROS_BASE + TESSERA_MEM_ZEROS_SIZE &&
+         chip.descriptor().is_worker_noc({source.x, source.y});
+}
+
+Status read_zeros(const NocIssuer& issuer, uint32_t dst_l1, uint32_t size) {
+  TESSERA_ASSIGN_OR_RETURN(uint8_t * dst, local_l1_pointer(issuer, dst_l1, size));
+  complete_noc_reads(issuer);
+  std::memset(dst, 0, size);
+  return ok_status();
+}
+
 }  // namespace
 
 void noc_read(tk_ctx* ctx, uint64_t src_noc_addr, uint32_t dst_l1, uint32_t size, uint8_t noc) {
   check_noc_index(noc);
-  fail_kernel_if_error(
-      sim::noc_read(KernelHostState::of(ctx).noc_issuer(), src_noc_addr, dst_l1, size));
+  const NocIssuer issuer = KernelHostState::of(ctx).noc_issuer();
+  if (reads_zero_region(*issuer.chip, src_noc_addr, size)) {
+    fail_kernel_if_error(read_zeros(issuer, dst_l1, size));
+    return;
+  }
+  fail_kernel_if_error(sim::noc_read(issuer, src_noc_addr, dst_l1, size));
 }
 
 void noc_write(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_noc_addr, uint32_t size, uint8_t noc) {

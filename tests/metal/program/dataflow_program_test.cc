@@ -266,7 +266,7 @@ constexpr const char* kShardLoopback = R"(
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() {
   constexpr auto dram_args = TensorAccessorArgs<0>();
-  static_assert(dram_args.next_compile_time_args_offset() == 1, "one config word");
+  static_assert(dram_args.next_compile_time_args_offset() == 2, "config and page size words");
   const uint32_t dram = get_arg_val<uint32_t>(0);
   const uint32_t first = get_arg_val<uint32_t>(1), pages = get_arg_val<uint32_t>(2);
   const uint32_t page_size = get_tile_size(0);
@@ -502,8 +502,9 @@ class FileKernelTest : public ProgramTest {
   }
 };
 
-// A kernel file's own headers (and theirs, from their directory) come
-// with it; the kernel has no include of the dataflow API (the prelude).
+// A kernel file's own headers (and theirs, from their directory or by their
+// path from the kernel's directory) come with it; the kernel has no include
+// of the dataflow API (the prelude).
 TEST_F(FileKernelTest, KernelFromAFileWithHeadersBesideIt) {
   Program program("with_helpers");
   DataMovementConfig config;

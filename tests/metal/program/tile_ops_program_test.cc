@@ -161,6 +161,82 @@ INSTANTIATE_TEST_SUITE_P(Formats, TilizeRoundTripTest,
                          ::testing::Values(DataFormat::kFloat16_b, DataFormat::kFloat32),
                          [](const auto& info) { return sim::tile::data_format_name(info.param); });
 
+// The compiler's experimental:: layout blocks, pasted definitions and all
+// (compiler_layout_block.cpp): a 64 x 96 fp32 matrix, 2 x 3 tiles, tilized,
+// untilized and pack-untilized in one call each, bit-exact.
+class CompilerLayoutBlockTest : public TileOpsProgramTest {
+ protected:
+  // `call` on a block_r x block_c block of the `pages` 4096-byte pages of
+  // `input`; the output has as many pages.
+  std::vector<uint8_t> run_block(const std::vector<uint8_t>& input, const std::string& call,
+                                 uint32_t block_r, uint32_t block_c, bool call_pops = false) {
+    constexpr uint32_t kPage = 4096;
+    const uint32_t pages = static_cast<uint32_t>(input.size() / kPage);
+    Buffer in = upload(input, kPage);
+    Buffer out = dram_buffer(input.size(), kPage);
+    Program program("compiler_layout_block");
+    add_cb(program, 0, DataFormat::kFloat32, pages);
+    add_cb(program, 16, DataFormat::kFloat32, pages);
+    ComputeConfig compute;
+    compute.fp32_dest_acc_en = true;
+    compute.compile_args = {block_r, block_c};
+    compute.defines["LAYOUT_CALL"] = call;
+    if (call_pops) compute.defines["LAYOUT_CALL_POPS"] = "1";
+    Status status = run_one_core(program, {1, static_cast<uint32_t>(in.address()), 0, pages, 0},
+                                 "compiler_layout_block.cpp", compute, {}, out, pages);
+    EXPECT_TRUE(status.ok()) << call << ": " << status.error().describe();
+    return read(out);
+  }
+};
+
+std::vector<uint8_t> as_bytes(const std::vector<float>& values) {
+  return std::vector<uint8_t>(reinterpret_cast<const uint8_t*>(values.data()),
+                              reinterpret_cast<const uint8_t*>(values.data() + values.size()));
+}
+
+TEST_F(CompilerLayoutBlockTest, ExperimentalBlocksMoveWholeBlocksBitExactly) {
+  const std::vector<float> values =
+      testing::random_values(DataFormat::kFloat32, 64 * 96, 34, -9, 9);
+  const std::vector<uint8_t> rows = as_bytes(values);
+  const std::vector<uint8_t> tiles = testing::to_device_tiles(DataFormat::kFloat32, values, 64, 96);
+  EXPECT_EQ(run_block(rows, "experimental::tilize_block(in, out, block_r, block_c)", 2, 3), tiles);
+  EXPECT_EQ(run_block(tiles, "experimental::untilize_block(in, out, block_r, block_c)", 2, 3),
+            rows);
+  EXPECT_EQ(
+      run_block(tiles, "experimental::pack_untilize_block<3, 3>(in, out, block_r, block_c)", 2, 3),
+      rows);
+  EXPECT_EQ(
+      run_block(tiles, "experimental::pack_untilize_block<1, 3>(in, out, block_r, block_c)", 2, 3),
+      rows);
+}
+
+// tt-metal's own forms on a row of three tiles: pack_untilize_block one
+// tile-wide block at a time into its columns of the row, and tilize_block
+// with input and output tile indices.
+TEST_F(CompilerLayoutBlockTest, TtMetalBlockFormsTakeColumnsAndTileIndices) {
+  const std::vector<float> values =
+      testing::random_values(DataFormat::kFloat32, 32 * 96, 35, -9, 9);
+  const std::vector<uint8_t> tiles = testing::to_device_tiles(DataFormat::kFloat32, values, 32, 96);
+  EXPECT_EQ(run_block(tiles,
+                      "pack_untilize_init<1, 3>(in, out); for (uint32_t b = 0; b < 3; ++b) { "
+                      "pack_untilize_block<1, 3>(in, 1, out, b); cb_pop_front(in, 1); } "
+                      "pack_untilize_uninit(out)",
+                      1, 3, /*call_pops=*/true),
+            as_bytes(values));
+  // Each page as a 32 x 32 row-major tile, tilized into the tile the index says.
+  std::vector<uint8_t> expected(tiles.size());
+  for (uint32_t t = 0; t < 3; ++t) {
+    const std::vector<float> page(values.begin() + t * 1024, values.begin() + (t + 1) * 1024);
+    const std::vector<uint8_t> tile = testing::to_device_tiles(DataFormat::kFloat32, page, 32, 32);
+    std::copy(tile.begin(), tile.end(), expected.begin() + (2 - t) * 4096);
+  }
+  EXPECT_EQ(run_block(as_bytes(values),
+                      "tilize_init(in, 1, out); for (uint32_t t = 0; t < 3; ++t) "
+                      "tilize_block(in, 1, out, t, 2 - t)",
+                      1, 3),
+            expected);
+}
+
 // Two bf16 input tiles (32 x 64 row-major `a`) reduced together, the
 // second accumulating into Dst; checks all nine results. MAX is exact
 // (scaler 1); SUM/AVG round once to bf16.

@@ -2,11 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "compute_test_util.h"
 #include "tessera/sim/compute/binary_op.h"
 #include "tessera/sim/compute/tile_copy.h"
+#include "tessera/sim/compute/typecast.h"
 #include "tessera/sim/compute/unary_op.h"
 
 namespace tessera::sim::compute {
@@ -157,6 +159,22 @@ TEST(SimComputeUnary, TypecastRoundsIntoTheTargetDomain) {
   EXPECT_EQ(u16, (std::vector<float>{1, 0, 65535, 2}));
   std::vector<float> partial(100);
   EXPECT_FALSE(typecast(tile::DataFormat::kBfp8_b, partial).ok());
+}
+
+// The SFPU's float -> integer conversions shift the mantissa: they truncate,
+// and out-of-range values saturate the way tt-llk's typecast kernels do.
+TEST(SimComputeUnary, TypecastToIntegersTruncatesLikeTheSfpu) {
+  const float nan = std::nanf("");
+  const float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> i32 = {2.9f, -2.9f, 0.5f, -0.5f, 3e9f, -3e9f, nan, -inf, 2147483520.0f};
+  ASSERT_TRUE(typecast(tile::DataFormat::kInt32, i32).ok());
+  const float int_min = -2147483648.0f;
+  EXPECT_EQ(i32,
+            (std::vector<float>{2, -2, 0, 0, int_min, int_min, int_min, int_min, 2147483520.0f}));
+  std::vector<float> u32 = {2.9f, -2.9f, 5e9f, inf, nan, -nan, 4294967040.0f};
+  ASSERT_TRUE(typecast(tile::DataFormat::kUInt32, u32).ok());
+  EXPECT_EQ(u32, (std::vector<float>{2, 0, 4294967295.0f, 4294967295.0f, 4294967295.0f, 0,
+                                     4294967040.0f}));
 }
 
 // Float64 reference of each binary op; integer ops on the truncated values.

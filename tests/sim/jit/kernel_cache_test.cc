@@ -156,6 +156,23 @@ TEST(KernelCacheTest, HeadersShippedWithAKernelAreFoundAndHashed) {
   EXPECT_THAT(outside.error().message(), HasSubstr("must be a relative path"));
 }
 
+// TTNN's kernel_lib headers include each other by their path from
+// tt-metal's root: a shipped header finds another by its path from the
+// kernel's directory.
+TEST(KernelCacheTest, ShippedHeadersIncludeEachOtherFromTheKernelsDirectory) {
+  TempCacheDir dir;
+  auto cache = make_cache(dir.path());
+  ASSERT_NE(cache, nullptr);
+  KernelBuildSpec spec;
+  spec.name = "ttnn_style.cpp";
+  spec.source = "#include \"ttnn/kernel_lib/a.hpp\"\nvoid kernel_main() { (void)a(); }\n";
+  spec.headers = {{"ttnn/kernel_lib/a.hpp",
+                   "#include \"ttnn/kernel_lib/b.hpp\"\ninline int a() { return b(); }\n"},
+                  {"ttnn/kernel_lib/b.hpp", "inline int b() { return 1; }\n"}};
+  auto result = cache->get(spec);
+  ASSERT_TRUE(result.ok()) << result.error().describe();
+}
+
 TEST(KernelCacheTest, OutOfRangeCompileTimeArgIsACompileError) {
   TempCacheDir dir;
   auto cache = make_cache(dir.path());

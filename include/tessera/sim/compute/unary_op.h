@@ -7,7 +7,6 @@
 
 #include "tessera/base/status.h"
 #include "tessera/sim/compute/sfpu_unary_list.h"
-#include "tessera/sim/tile/data_format.h"
 
 namespace tessera::sim::compute {
 
@@ -39,9 +38,5 @@ Status apply_unary(UnaryOp op, std::span<const float> in, std::span<float> out,
 
 // In place.
 Status apply_unary(UnaryOp op, std::span<float> values, const UnaryParams& params = {});
-
-// typecast_tile: values become what `to` can hold (rounded to nearest even, integers
-// saturated, see tile/element_convert.h). Block-float targets need whole tiles.
-Status typecast(tile::DataFormat to, std::span<float> values);
 
 }  // namespace tessera::sim::compute

@@ -30,6 +30,12 @@
 #define TESSERA_NUM_CIRCULAR_BUFFERS 32u
 #define TESSERA_NUM_NOCS 2u
 
+/* tt-metal's zero region (MEM_ZEROS_BASE / MEM_ZEROS_SIZE): an L1 range on
+ * every worker core, in the reserved L1 below the unreserved base, that
+ * NoC reads find full of zeros (kernels fill CBs from it). */
+#define TESSERA_MEM_ZEROS_BASE 0x3000u
+#define TESSERA_MEM_ZEROS_SIZE 512u
+
 /* NoC addresses kernels pass around: a 32-bit local address plus the
  * target core's NoC coordinates in the upper bits. Unicast: x in bits
  * 32..39, y in 40..47. Multicast rectangle: x_start 32..39, y_start
@@ -168,7 +174,7 @@ enum tessera_compute_op {
   TESSERA_COMPUTE_TILE_REGS_COMMIT = 1,
   TESSERA_COMPUTE_TILE_REGS_WAIT = 2,
   TESSERA_COMPUTE_TILE_REGS_RELEASE = 3,
-  TESSERA_COMPUTE_COPY_TILE_INIT = 10, /* cb */
+  TESSERA_COMPUTE_COPY_TILE_INIT = 10, /* cb[, transpose]: later copies transpose */
   TESSERA_COMPUTE_COPY_TILE = 11,      /* cb, tile, dst */
   TESSERA_COMPUTE_PACK_TILE = 12,      /* dst, cb, out_tile (or ~0 for next) */
   TESSERA_COMPUTE_PACK_L1_ACC = 13,    /* enable: later packs add to L1's values */
@@ -197,9 +203,29 @@ enum tessera_compute_op {
   TESSERA_COMPUTE_RAND_TILE = 48,
   TESSERA_COMPUTE_REDUCE_TILE = 51,       /* func, dim, cb, cb_scaler, tile, tile_scaler, dst */
   TESSERA_COMPUTE_TRANSPOSE_WH_TILE = 52, /* cb, tile, dst */
-  TESSERA_COMPUTE_TILIZE_BLOCK = 60,      /* cb_in, tiles, cb_out */
-  TESSERA_COMPUTE_UNTILIZE_BLOCK = 61,    /* cb_in, tiles, cb_out */
-  TESSERA_COMPUTE_INIT = 70,              /* any *_init without an effect on results */
+  /* cb_in, tiles, cb_out[, in_page, out_tile]: 32 rows from page in_page
+   * (default 0) of the input become tiles out_tile.. of the output (default 0;
+   * ~0: the packer's next tile, which then advances) */
+  TESSERA_COMPUTE_TILIZE_BLOCK = 60,
+  /* cb_in, tiles, cb_out[, in_tile, out_page]: tiles in_tile.. become 32 rows
+   * at page out_page of the output (~0: the packer's next page) */
+  TESSERA_COMPUTE_UNTILIZE_BLOCK = 61,
+  /* cb_in, in_tile, block_ct_dim, full_ct_dim, block_c_index, cb_out, tile_row:
+   * block_ct_dim tiles become columns block_c_index * block_ct_dim * 32.. of
+   * 32 rows of full_ct_dim * 32 values, tile_row * full_ct_dim pages in */
+  TESSERA_COMPUTE_PACK_UNTILIZE = 62,
+  /* dst, block_ct_dim, full_ct_dim, block_c_index, cb_out, block_rt_dim: the
+   * same from Dst tiles (r * block_ct_dim + c), one 32-row band per r */
+  TESSERA_COMPUTE_PACK_UNTILIZE_DEST = 63,
+  TESSERA_COMPUTE_INIT = 70, /* any *_init without an effect on results */
+  /* dst, direction, end_phase, start_phase, end_step, start_step, stable */
+  TESSERA_COMPUTE_TOPK_LOCAL_SORT = 80,
+  TESSERA_COMPUTE_TOPK_MERGE = 81,   /* dst, m_iter, k, top_min, stable */
+  TESSERA_COMPUTE_TOPK_REBUILD = 82, /* dst, direction, m_iter, k, logk, skip_second, stable */
+  /* pool, dim (0 row, 1 col), format (tt DataFormat code), dst, ct_dim, rt_dim */
+  TESSERA_COMPUTE_SFPU_REDUCE = 83,
+  /* dst, dst_indices, chunk, num_rows, layout (0 tile, 1 row-major), accumulate */
+  TESSERA_COMPUTE_MAX_POOL_WITH_INDICES = 84,
 };
 
 enum tessera_bcast_kind {

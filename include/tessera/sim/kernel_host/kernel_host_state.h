@@ -37,6 +37,12 @@ struct ComputeKernelState {
   std::array<uint32_t, TESSERA_NUM_CIRCULAR_BUFFERS> pack_offsets{};
   uint64_t rand_state = 0;          // rand_tile's generator, seeded by rand_tile_init
   bool pack_l1_accumulate = false;  // pack_reconfig_l1_acc: packs add to what L1 holds
+  bool copy_transpose = false;      // copy_tile_to_dst_init_short(cb, 1): copies transpose
+  // Pages a cb_reserve_back asked for that were not free yet. On the device
+  // only the packer waits on a reservation while the unpacker goes on (and
+  // may pop the very pages that free it); one fiber plays both, so it waits
+  // when it next packs into or pushes that CB instead.
+  std::array<uint32_t, TESSERA_NUM_CIRCULAR_BUFFERS> pending_reserve{};
 };
 
 struct KernelHostState {

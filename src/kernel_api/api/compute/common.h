@@ -45,10 +45,20 @@ FORCE_INLINE void compute_call(uint32_t op, Args... args) {
 #ifndef TESSERA_APPROX
 #define TESSERA_APPROX false
 #endif
+#ifndef TESSERA_DST_SYNC_FULL
+#define TESSERA_DST_SYNC_FULL 0
+#endif
 #ifndef TESSERA_MATH_FIDELITY
 #define TESSERA_MATH_FIDELITY 4
 #endif
 constexpr bool DST_ACCUM_MODE = TESSERA_DST_ACCUM_MODE;
+// A macro in tt-metal's generated descriptors too (kernels test it with
+// #if defined(DST_SYNC_MODE)).
+#if TESSERA_DST_SYNC_FULL
+#define DST_SYNC_MODE DstSync::SyncFull
+#else
+#define DST_SYNC_MODE DstSync::SyncHalf
+#endif
 constexpr bool APPROX = TESSERA_APPROX;
 constexpr int32_t MATH_FIDELITY = TESSERA_MATH_FIDELITY;
 
@@ -75,8 +85,11 @@ enum DstSync : uint8_t { SyncHalf = 0, SyncFull = 1 };
 using namespace ckernel;
 
 // As in tt-metal, every compute header also brings the Dst handoff,
-// pack_tile and the data format reconfiguration (included last: they build on the definitions
+// pack_tile, the data format reconfiguration, the CB calls and
+// compute_kernel_hw_startup (included last: they build on the definitions
 // above).
+#include "api/compute/cb_api.h"
+#include "api/compute/compute_kernel_hw_startup.h"
 #include "api/compute/pack.h"
 #include "api/compute/reconfig_data_format.h"
 #include "api/compute/reg_api.h"

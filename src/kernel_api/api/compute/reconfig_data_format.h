@@ -31,3 +31,27 @@ ALWI void reconfig_data_format_srcb(uint32_t srcb_old_operand, uint32_t srcb_new
 }
 
 }  // namespace ckernel
+
+// The LLK-level forms TTNN's kernel_lib helpers call directly (tt-metal's
+// reconfig header brings them in): the same, per unpacker source or for the
+// math engine.
+template <bool is_fp32_dest_acc_en, auto... options>
+ALWI void llk_unpack_reconfig_data_format_srca(uint32_t srca_new_operand) {
+  ckernel::reconfig_data_format_srca(srca_new_operand);
+}
+template <bool is_fp32_dest_acc_en, auto... options>
+ALWI void llk_unpack_reconfig_data_format_srca(uint32_t, uint32_t srca_new_operand) {
+  ckernel::reconfig_data_format_srca(srca_new_operand);
+}
+template <bool is_fp32_dest_acc_en, auto... options>
+ALWI void llk_unpack_reconfig_data_format_srcb(uint32_t srcb_new_operand) {
+  ckernel::reconfig_data_format_srcb(srcb_new_operand);
+}
+template <bool is_fp32_dest_acc_en, auto... options>
+ALWI void llk_unpack_reconfig_data_format_srcb(uint32_t, uint32_t srcb_new_operand) {
+  ckernel::reconfig_data_format_srcb(srcb_new_operand);
+}
+template <bool is_fp32_dest_acc_en, auto... options>
+ALWI void llk_math_reconfig_data_format_srca(uint32_t, uint32_t = 0) {}
+template <bool is_fp32_dest_acc_en, auto... options>
+ALWI void llk_math_reconfig_data_format_srcb(uint32_t, uint32_t = 0) {}

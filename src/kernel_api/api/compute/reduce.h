@@ -13,7 +13,10 @@
 
 namespace ckernel {
 
-template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
+// enforce_fp32_accumulation: the simulator's Dst accumulates in float
+// whatever it is (see README).
+template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
+          bool enforce_fp32_accumulation = false>
 ALWI void reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t ocb) {
   tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb, icb_scaler, ocb);
 }
@@ -25,9 +28,13 @@ ALWI void reduce_init(PoolType reduce_op, ReduceDim dim, uint32_t icb, uint32_t 
   (void)dim;
   tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb, icb_scaler, ocb);
 }
-ALWI void reduce_uninit() {}
+template <bool enforce_fp32_accumulation = false>
+ALWI void reduce_uninit(uint32_t icb = 0) {
+  (void)icb;
+}
 
-template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM>
+template <PoolType reduce_type = REDUCE_OP, ReduceDim reduce_dim = REDUCE_DIM,
+          bool enforce_fp32_accumulation = false>
 ALWI void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile, uint32_t itile_scaler,
                       uint32_t idst) {
   tessera_kernel::compute_call(TESSERA_COMPUTE_REDUCE_TILE, static_cast<uint32_t>(reduce_type),
@@ -36,3 +43,18 @@ ALWI void reduce_tile(uint32_t icb, uint32_t icb_scaler, uint32_t itile, uint32_
 }
 
 }  // namespace ckernel
+
+// The LLK-level reduce configuration TTNN's kernel_lib helpers call
+// directly (tt-metal's reduce.h brings the LLK reduce API in): configuration
+// only here; the reduce itself is reduce_tile's.
+template <ReduceDim reduce_dim, auto... options>
+ALWI void llk_unpack_AB_reduce_init(uint32_t icb, uint32_t icb_scaler, uint32_t = 0) {
+  tessera_kernel::compute_call(TESSERA_COMPUTE_INIT, icb, icb_scaler);
+}
+template <PoolType reduce_type, ReduceDim reduce_dim, auto... options>
+ALWI void llk_math_reduce_init(uint32_t = 0) {}
+template <auto... options>
+ALWI void llk_math_reduce_uninit(uint32_t = 0) {}
+template <auto... options>
+ALWI void llk_pack_reduce_mask_config() {}
+ALWI void llk_pack_reduce_mask_clear() {}

@@ -5,12 +5,20 @@
 
 namespace ckernel {
 
-ALWI void copy_tile_init(uint32_t cbid) {
-  tessera_kernel::compute_call(TESSERA_COMPUTE_COPY_TILE_INIT, cbid);
-}
+// With `transpose`, later copy_tiles transpose each tile (W <-> H) on the way.
 ALWI void copy_tile_to_dst_init_short(uint32_t cbid, uint32_t transpose = 0) {
-  (void)transpose;
-  copy_tile_init(cbid);
+  tessera_kernel::compute_call(TESSERA_COMPUTE_COPY_TILE_INIT, cbid, transpose);
+}
+ALWI void copy_tile_init(uint32_t cbid) {
+  copy_tile_to_dst_init_short(cbid, 0);
+}
+ALWI void copy_tile_to_dst_init_short_with_dt(uint32_t old_cbid, uint32_t new_cbid,
+                                              uint32_t transpose = 0) {
+  (void)old_cbid;
+  copy_tile_to_dst_init_short(new_cbid, transpose);
+}
+ALWI void copy_tile_init_with_dt(uint32_t cbid, uint32_t transpose = 0) {
+  copy_tile_to_dst_init_short(cbid, transpose);
 }
 ALWI void copy_tile(uint32_t in_cb_id, uint32_t in_tile_index, uint32_t dst_tile_index) {
   tessera_kernel::compute_call(TESSERA_COMPUTE_COPY_TILE, in_cb_id, in_tile_index, dst_tile_index);

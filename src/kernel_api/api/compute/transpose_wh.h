@@ -1,4 +1,5 @@
-// transpose_wh_tile: a CB tile transposed into a destination register.
+// transpose_wh_tile (transpose_tile): a CB tile transposed into a destination
+// register.
 #pragma once
 
 #include "api/compute/common.h"
@@ -13,6 +14,14 @@ ALWI void transpose_wh_init_short(uint32_t icb) {
 }
 ALWI void transpose_wh_tile(uint32_t icb, uint32_t itile, uint32_t idst) {
   tessera_kernel::compute_call(TESSERA_COMPUTE_TRANSPOSE_WH_TILE, icb, itile, idst);
+}
+
+// The newer names of the same operation.
+ALWI void transpose_init(uint32_t icb) {
+  transpose_wh_init_short(icb);
+}
+ALWI void transpose_tile(uint32_t icb, uint32_t itile, uint32_t idst) {
+  transpose_wh_tile(icb, itile, idst);
 }
 
 }  // namespace ckernel

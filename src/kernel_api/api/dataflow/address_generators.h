@@ -3,21 +3,13 @@
 // host computes it.
 #pragma once
 
+#include "api/circular_buffer.h"
 #include "api/data_format.h"
 #include "api/dataflow/noc.h"
 
-// The data format of each CB as configured for this kernel's cores; the
-// host passes them as TESSERA_CB_DATA_FORMATS (one code per CB index).
+// The data format of each CB as configured for this kernel's cores.
 FORCE_INLINE DataFormat get_dataformat(int32_t cb_id) {
-#ifdef TESSERA_CB_DATA_FORMATS
-  constexpr uint8_t formats[TESSERA_NUM_CIRCULAR_BUFFERS] = {TESSERA_CB_DATA_FORMATS};
-  if (cb_id >= 0 && static_cast<uint32_t>(cb_id) < TESSERA_NUM_CIRCULAR_BUFFERS) {
-    return static_cast<DataFormat>(formats[cb_id]);
-  }
-#else
-  (void)cb_id;
-#endif
-  return DataFormat::Invalid;
+  return tessera_kernel::cb_data_format(cb_id);
 }
 
 template <bool DRAM>

@@ -10,3 +10,10 @@
 #include "api/dataflow/worker_coordinates.h"
 #include "api/kernel_args.h"
 #include "hostdevcommon/common_values.hpp"
+
+// tt-metal's zero region: NoC reads from it give zeros, the usual way to
+// clear a CB page (get_noc_addr(MEM_ZEROS_BASE), MEM_ZEROS_SIZE bytes).
+#ifndef MEM_ZEROS_BASE
+#define MEM_ZEROS_BASE TESSERA_MEM_ZEROS_BASE
+#define MEM_ZEROS_SIZE TESSERA_MEM_ZEROS_SIZE
+#endif

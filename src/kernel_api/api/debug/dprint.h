@@ -7,6 +7,10 @@
 
 namespace tessera_kernel {
 
+// The TRISC a compute kernel's DPRINT_UNPACK / _MATH / _PACK speaks for
+// (0, 1, 2), -1 outside them: TSLICE reads the pointer that TRISC has.
+inline thread_local int dprint_trisc = -1;
+
 struct DebugStream {};
 
 struct DebugModifier {
@@ -146,10 +150,15 @@ FORCE_INLINE tessera_kernel::DebugModifier OCT() {
     if (tessera_kernel::ctx()->processor == TESSERA_PROCESSOR_COMPUTE) {                        \
       tessera_kernel::host()->dprint_modifier(tessera_kernel::ctx(), TESSERA_DPRINT_TRISC,      \
                                               (trisc));                                         \
+      tessera_kernel::dprint_trisc = (trisc);                                                   \
       x;                                                                                        \
+      tessera_kernel::dprint_trisc = -1;                                                        \
       tessera_kernel::host()->dprint_modifier(tessera_kernel::ctx(), TESSERA_DPRINT_TRISC, -1); \
     }                                                                                           \
   } while (0)
 #define DPRINT_UNPACK(x) TESSERA_DPRINT_ON_TRISC(0, x)
 #define DPRINT_MATH(x) TESSERA_DPRINT_ON_TRISC(1, x)
 #define DPRINT_PACK(x) TESSERA_DPRINT_ON_TRISC(2, x)
+
+// TSLICE, as tt-metal's dprint.h brings it.
+#include "api/debug/dprint_tile.h"

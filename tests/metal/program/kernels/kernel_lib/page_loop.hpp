@@ -12,7 +12,7 @@ void for_each_page(uint32_t buffer, uint32_t count, Change change) {
   for (uint32_t page = 0; page < count; ++page) {
     noc_async_read_page(page, pages, get_write_ptr(0));
     noc_async_read_barrier();
-    change(words, page_size / 4);
+    change(words, page_size / kernel_lib::kWordBytes);
     noc_async_write_page(page, pages, get_write_ptr(0));
     noc_async_write_barrier();
   }

@@ -1,0 +1,3 @@
+// 2024 layout: forwards to the current header.
+#pragma once
+#include "api/debug/dprint_tile.h"
