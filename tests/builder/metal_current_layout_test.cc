@@ -429,18 +429,29 @@ TEST(MetalCurrentLayout, GrayskullIsRefused) {
   EXPECT_TRUE(lower_to_metal(multiply(), *grayskull).ok());  // the 2024 layout has it
 }
 
-// Host transfers move bytes in page order: a tiled program input would
-// arrive scrambled, in either layout.
-TEST(MetalCurrentLayout, TiledProgramInputsAreRefused) {
-  Graph graph("tiled_input");
-  TensorId a = graph.input("a", {32, 32}, DataType::Float32, l1(Layout::kTile));
-  graph.output(*graph.eltwise(EltwiseOpType::Relu, {a}));
-  for (auto layout : {format::WireLayout::k2024, format::WireLayout::kCurrent}) {
-    auto lowered = lower_to_metal(graph, chip(), {.layout = layout});
-    ASSERT_FALSE(lowered.ok());
-    EXPECT_EQ(lowered.error().code(), ErrorCode::kUnimplemented);
-    EXPECT_NE(lowered.error().describe().find("program input 'a' is tiled"), std::string::npos)
-        << lowered.error().describe();
+// Host transfers move bytes in page order: a tiled program input or output
+// would arrive scrambled, in either layout and either io convention.
+TEST(MetalCurrentLayout, TiledProgramInputsAndOutputsAreRefused) {
+  Graph in_tiles("tiled_input");
+  TensorId a = in_tiles.input("a", {32, 32}, DataType::Float32, l1(Layout::kTile));
+  in_tiles.output(*in_tiles.eltwise(EltwiseOpType::Relu, {a}));
+  Graph out_tiles("tiled_output");
+  TensorId b = out_tiles.input("b", {32, 32}, DataType::Float32, l1(Layout::kRowMajor));
+  out_tiles.output(*out_tiles.relayout(b, l1(Layout::kTile)));
+  const MetalLoweringOptions options[] = {{.layout = format::WireLayout::k2024},
+                                          {.io = ProgramIo::kRuntime},
+                                          {.layout = format::WireLayout::kCurrent}};
+  for (const MetalLoweringOptions& option : options) {
+    auto input = lower_to_metal(in_tiles, chip(), option);
+    ASSERT_FALSE(input.ok());
+    EXPECT_EQ(input.error().code(), ErrorCode::kUnimplemented);
+    EXPECT_NE(input.error().describe().find("program input 'a' is tiled"), std::string::npos)
+        << input.error().describe();
+    auto output = lower_to_metal(out_tiles, chip(), option);
+    ASSERT_FALSE(output.ok());
+    EXPECT_NE(output.error().describe().find("program output 'ToLayoutOp_0' is tiled"),
+              std::string::npos)
+        << output.error().describe();
   }
 }
 

@@ -106,16 +106,16 @@ class Planner {
 };
 
 // Host transfers copy bytes in the device buffer's page order, and host
-// bytes are row-major: a tiled buffer would receive them scrambled.
+// bytes are row-major: a tiled program input or output would be scrambled,
+// whoever moves it (the queue's commands or the runtime).
 Status Planner::check_host_transfers() const {
-  if (io_ != ProgramIo::kCommands) return ok_status();
   auto check = [&](TensorId id, const char* what) -> Status {
     const TensorNode& node = graph_.tensor(id);
     if (node.placement.layout != Layout::kTile) return ok_status();
     return make_error(ErrorCode::kUnimplemented, "program ", what, " '", node.name,
-                      "' is tiled, but the queue moves host bytes (row-major) in the device "
-                      "buffer's page order; take it row-major and tilize on the device "
-                      "(a ToLayout op)");
+                      "' is tiled, but host transfers copy row-major host bytes in the device "
+                      "buffer's page order (tiles); make it row-major and tilize / untilize on "
+                      "the device (a ToLayout op)");
   };
   for (TensorId id : graph_.inputs()) TESSERA_RETURN_IF_ERROR(check(id, "input"));
   for (TensorId id : graph_.outputs()) TESSERA_RETURN_IF_ERROR(check(id, "output"));
