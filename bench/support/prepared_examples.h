@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tessera/builder/example_suite.h"
+#include "tessera/format/current_generated.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/internal/binary_access.h"
 #include "tessera/runtime/submit.h"
@@ -19,18 +20,36 @@ struct PreparedExample {
   std::vector<runtime::Tensor> inputs;
 };
 
+// Golden input `index` of program 0, in either layout (2024: golden_inputs;
+// current: the golden map's "input_<index>"), or null.
+inline const flatbuffers::Vector<uint8_t>* golden_input(const format::Binary& binary,
+                                                        uint32_t index) {
+  if (const auto* current = binary.current_metal()) {
+    const auto* debug = current->programs()->Get(0)->debug_info();
+    const auto* info = debug ? debug->golden_info() : nullptr;
+    const std::string key = "input_" + std::to_string(index);
+    for (uint32_t i = 0; info && info->golden_map() && i < info->golden_map()->size(); ++i) {
+      const auto* entry = info->golden_map()->Get(i);
+      if (!entry->key() || entry->key()->str() != key || !entry->value()) continue;
+      if (entry->value()->size() == 0 || !entry->value()->Get(0)->value()) return nullptr;
+      return entry->value()->Get(0)->value()->data();
+    }
+    return nullptr;
+  }
+  const auto* metal = binary.metal();
+  const auto* goldens = metal ? metal->programs()->Get(0)->golden_inputs()
+                              : binary.ttnn()->programs()->Get(0)->golden_inputs();
+  return goldens && index < goldens->size() ? goldens->Get(index)->data() : nullptr;
+}
+
 // Program 0's inputs as tensors of the binary's runtime.
 inline Result<PreparedExample> prepare_example(const std::string& name,
                                                std::span<const uint8_t> bytes) {
   TESSERA_ASSIGN_OR_RETURN(runtime::Binary binary, runtime::Binary::load_memory(bytes, name));
-  const auto* metal = runtime::format_binary(binary).metal();
-  const auto* goldens =
-      metal ? metal->programs()->Get(0)->golden_inputs()
-            : runtime::format_binary(binary).ttnn()->programs()->Get(0)->golden_inputs();
   TESSERA_ASSIGN_OR_RETURN(auto infos, binary.program_inputs(0));
   PreparedExample prepared{name, binary, {}};
   for (uint32_t i = 0; i < infos.size(); ++i) {
-    const auto* data = goldens && i < goldens->size() ? goldens->Get(i)->data() : nullptr;
+    const auto* data = golden_input(runtime::format_binary(binary), i);
     std::vector<uint8_t> zeros(data ? 0 : infos[i].size_bytes);
     std::span<const uint8_t> values =
         data ? std::span<const uint8_t>(data->data(), data->size()) : zeros;

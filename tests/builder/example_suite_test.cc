@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "tessera/format/binary.h"
+#include "tessera/format/current_generated.h"
 #include "tessera/format/generated.h"
 #include "tessera/format/json.h"
 
@@ -55,7 +56,14 @@ TEST(ExampleSuite, EveryExampleLoadsAndCarriesGoldens) {
     auto binary =
         format::Binary::load_memory(std::span<const uint8_t>(example.bytes), example.file_name);
     ASSERT_TRUE(binary.ok()) << binary.error().describe();
-    if (const auto* metal = binary->metal()) {
+    const bool in_current_folder = example.file_name.starts_with("current/");
+    EXPECT_EQ(binary->layout() == format::WireLayout::kCurrent, in_current_folder)
+        << example.file_name;
+    if (const auto* current = binary->current_metal()) {
+      const auto* program = current->programs()->Get(0);
+      const auto* map = program->debug_info()->golden_info()->golden_map();
+      EXPECT_EQ(map->size(), program->inputs()->size() + program->outputs()->size());
+    } else if (const auto* metal = binary->metal()) {
       const auto* program = metal->programs()->Get(0);
       EXPECT_EQ(program->golden_inputs()->size(), program->inputs()->size());
       EXPECT_EQ(program->golden_outputs()->size(), program->outputs()->size());
@@ -64,6 +72,29 @@ TEST(ExampleSuite, EveryExampleLoadsAndCarriesGoldens) {
       EXPECT_EQ(program->golden_inputs()->size(), program->inputs()->size());
       EXPECT_EQ(program->golden_outputs()->size(), program->outputs()->size());
     }
+  }
+}
+
+// --layout of the example maker: only that layout's TTM0 programs, and the
+// TTNN ones, which have one layout.
+TEST(ExampleSuite, WritesTheTtmLayoutsAskedFor) {
+  for (auto layout : {format::WireLayout::k2024, format::WireLayout::kCurrent}) {
+    auto suite = build_example_suite(chip(), {.ttm_layouts = {layout}});
+    ASSERT_TRUE(suite.ok()) << suite.error().describe();
+    int ttm = 0, ttnn = 0;
+    for (const ExampleBinary& example : *suite) {
+      auto binary =
+          format::Binary::load_memory(std::span<const uint8_t>(example.bytes), example.file_name);
+      ASSERT_TRUE(binary.ok()) << binary.error().describe();
+      if (binary->kind() == format::BinaryKind::kTtnn) {
+        ++ttnn;
+        continue;
+      }
+      ++ttm;
+      EXPECT_EQ(binary->layout(), layout) << example.file_name;
+    }
+    EXPECT_GE(ttm, 11);
+    EXPECT_GE(ttnn, 8);
   }
 }
 

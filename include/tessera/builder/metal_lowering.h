@@ -2,7 +2,9 @@
 // every buffer at a static address (L1 shards, or interleaved DRAM), enqueues
 // one program of library kernels per op and frees buffers after their last
 // use. Program inputs and outputs follow one of two conventions (ProgramIo).
-// Host bytes of inputs and outputs are row-major.
+// Host bytes of inputs and outputs are row-major. The binary is in either
+// wire layout (MetalLoweringOptions::layout); both run the same kernels on
+// the same buffers at the same addresses.
 //
 // Supported ops (compute on L1 shards): ToMemoryConfig between DRAM and L1
 // (layout kept), Eltwise binary Add / Subtract / Multiply and unary ops,
@@ -18,6 +20,7 @@
 #include "tessera/base/status.h"
 #include "tessera/builder/address_assignment.h"
 #include "tessera/builder/graph.h"
+#include "tessera/format/wire_layout.h"
 #include "tessera/sim/arch/chip_descriptor.h"
 
 namespace tessera::builder {
@@ -49,6 +52,10 @@ enum class ProgramIo {
 
 struct MetalLoweringOptions {
   ProgramIo io = ProgramIo::kCommands;
+  // k2024: the 2024 compiler's layout (any ProgramIo). kCurrent: the
+  // compiler's current layout, as tt-mlir writes it today (kCommands only:
+  // host inputs written, outputs read into host buffers and returned).
+  format::WireLayout layout = format::WireLayout::k2024;
 };
 
 Result<MetalLowering> lower_to_metal(const Graph& graph, const sim::ChipDescriptor& chip,

@@ -2,6 +2,7 @@
 // writes the same bytes.
 #include "tessera/builder/example_suite.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "tessera/builder/graph.h"
@@ -240,20 +241,34 @@ std::vector<Entry> suite() {
 
 }  // namespace
 
-Result<std::vector<ExampleBinary>> build_example_suite(const sim::ChipDescriptor& chip) {
+std::string example_folder(format::WireLayout layout) {
+  return layout == format::WireLayout::kCurrent ? "current/" : "";
+}
+
+Result<std::vector<ExampleBinary>> build_example_suite(const sim::ChipDescriptor& chip,
+                                                       const ExampleSuiteOptions& options) {
+  auto wants = [&](format::WireLayout layout) {
+    return std::find(options.ttm_layouts.begin(), options.ttm_layouts.end(), layout) !=
+           options.ttm_layouts.end();
+  };
   std::vector<ExampleBinary> examples;
+  auto add_ttm = [&](const Graph& graph, const std::string& name,
+                     const MetalLoweringOptions& lowering) -> Status {
+    auto lowered = lower_to_metal(graph, chip, lowering);
+    if (!lowered.ok()) return std::move(lowered).error().add_context(name);
+    examples.push_back({name, std::move(lowered->binary)});
+    return ok_status();
+  };
   for (const Entry& entry : suite()) {
     TESSERA_ASSIGN_OR_RETURN(Graph graph, entry.graph());
-    if (entry.ttm) {
-      auto lowered = lower_to_metal(graph, chip);
-      if (!lowered.ok()) return std::move(lowered).error().add_context(graph.name() + ".ttm");
-      examples.push_back({graph.name() + ".ttm", std::move(lowered->binary)});
+    for (format::WireLayout layout : {format::WireLayout::k2024, format::WireLayout::kCurrent}) {
+      if (!entry.ttm || !wants(layout)) continue;
+      TESSERA_RETURN_IF_ERROR(
+          add_ttm(graph, example_folder(layout) + graph.name() + ".ttm", {.layout = layout}));
     }
-    if (entry.ttm_device_io) {
-      auto lowered = lower_to_metal(graph, chip, {.io = ProgramIo::kRuntime});
-      const std::string name = graph.name() + "_device_io.ttm";
-      if (!lowered.ok()) return std::move(lowered).error().add_context(name);
-      examples.push_back({name, std::move(lowered->binary)});
+    if (entry.ttm_device_io && wants(format::WireLayout::k2024)) {
+      TESSERA_RETURN_IF_ERROR(
+          add_ttm(graph, graph.name() + "_device_io.ttm", {.io = ProgramIo::kRuntime}));
     }
     if (entry.ttnn) {
       auto written = write_ttnn_binary(graph, chip);

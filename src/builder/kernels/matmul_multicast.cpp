@@ -5,7 +5,8 @@
 // panel semaphores of those cores. Once all blocks have arrived the panels
 // go to compute.
 // Common runtime args: in0 shard, in0 panel, in0 block bytes, in1 shard,
-// in1 panel, in1 block bytes, grid height, grid width.
+// in1 panel, in1 block bytes, grid height, grid width, in0 panel pages, in1
+// panel pages, then the ids of the in0 and in1 arrival semaphores.
 // Per-core runtime args: this core's (y, x), row multicast rectangle
 // (x0, y0, x1, y1), column multicast rectangle (x0, y0, x1, y1), then the NoC
 // (x, y) of the row's cores and of the column's cores.
@@ -38,8 +39,8 @@ void kernel_main() {
   noc_async_write_barrier();
 
   // Tell every receiver one more block has landed.
-  const uint32_t in0_arrived = get_semaphore(0);
-  const uint32_t in1_arrived = get_semaphore(1);
+  const uint32_t in0_arrived = get_semaphore(get_common_arg_val<uint32_t>(10));
+  const uint32_t in1_arrived = get_semaphore(get_common_arg_val<uint32_t>(11));
   for (uint32_t i = 0; i < grid_x; ++i) {
     noc_semaphore_inc(get_noc_addr(get_arg_val<uint32_t>(10 + 2 * i),
                                    get_arg_val<uint32_t>(11 + 2 * i), in0_arrived),

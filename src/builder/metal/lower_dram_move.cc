@@ -33,16 +33,16 @@ Result<ProgramSpec> lower_dram_move(const OpBuffers& op) {
   copy.source = kernels::dram_page_copy();
   copy.type = to_l1 ? tt::target::metal::SourceType::Noc0 : tt::target::metal::SourceType::Noc1;
   if (to_l1) copy.defines = {{"TO_L1", "1"}};
-  copy.common_args = {static_cast<uint32_t>(dram.address),
-                      static_cast<uint32_t>(dram.layout.page_bytes)};
+  copy.common_args = {address_of(dram), literal("dram_page_bytes", dram.layout.page_bytes),
+                      address_of(l1)};
   for (int y = 0; y < shard.grid_y; ++y) {
     for (int x = 0; x < shard.grid_x; ++x) {
-      CoreArgs core{y, x, {0}};
+      CoreArgs core{y, x, {literal("pieces", 0)}};
       uint32_t pieces = 0;
       auto piece = [&](uint64_t page, uint64_t offset, uint64_t bytes, uint64_t local) {
         core.args.insert(core.args.end(),
-                         {static_cast<uint32_t>(page), static_cast<uint32_t>(offset),
-                          static_cast<uint32_t>(bytes), static_cast<uint32_t>(local)});
+                         {literal("page", page), literal("page_offset", offset),
+                          literal("bytes", bytes), literal("shard_offset", local)});
         ++pieces;
       };
       if (shard.tiled) {
@@ -53,17 +53,17 @@ Result<ProgramSpec> lower_dram_move(const OpBuffers& op) {
             const int64_t col = x * shard.shard_tiles_wide() + c;
             const int64_t local = r * shard.shard_tiles_wide() + c;
             piece(static_cast<uint64_t>(row * tiles_wide + col), 0, shard.page_bytes,
-                  l1.address + static_cast<uint64_t>(local) * align_up(shard.page_bytes, l1_align));
+                  static_cast<uint64_t>(local) * align_up(shard.page_bytes, l1_align));
           }
         }
       } else {
         for (int64_t r = 0; r < shard.shard_height; ++r) {
           piece(static_cast<uint64_t>(y * shard.shard_height + r),
                 static_cast<uint64_t>(x) * shard.page_bytes, shard.page_bytes,
-                l1.address + static_cast<uint64_t>(r) * align_up(shard.page_bytes, l1_align));
+                static_cast<uint64_t>(r) * align_up(shard.page_bytes, l1_align));
         }
       }
-      core.args[0] = pieces;
+      core.args[0].value = pieces;
       copy.core_args.push_back(std::move(core));
     }
   }

@@ -84,7 +84,7 @@ Result<ProgramSpec> lower_eltwise(const OpBuffers& op) {
   program.grid_x = out.layout.grid_x;
   KernelSpec compute;
   compute.type = tt::target::metal::SourceType::Tensix;
-  compute.compile_args = {static_cast<uint32_t>(chunks)};
+  compute.compile_args = {literal("tiles", chunks)};
   if (auto call = binary_call(type); call && op.inputs.size() == 2) {
     compute.name = "eltwise_binary";
     compute.source = kernels::eltwise_binary();

@@ -84,8 +84,8 @@ Result<ProgramSpec> lower_matmul(const OpBuffers& op) {
   compute.name = "matmul";
   compute.source = kernels::matmul();
   compute.type = tt::target::metal::SourceType::Tensix;
-  compute.compile_args = {static_cast<uint32_t>(shape.rows), static_cast<uint32_t>(shape.cols),
-                          static_cast<uint32_t>(shape.k), static_cast<uint32_t>(g)};
+  compute.compile_args = {literal("rows", shape.rows), literal("cols", shape.cols),
+                          literal("block_k", shape.k), literal("blocks", g)};
   CbSpec result{kCbOut0, &out, tile_bytes, static_cast<uint64_t>(shape.rows * shape.cols)};
   if (g == 1) {
     CbSpec a{kCbIn0, &in0, tile_bytes, in0_block};
@@ -105,33 +105,42 @@ Result<ProgramSpec> lower_matmul(const OpBuffers& op) {
   dataflow.name = "matmul_multicast";
   dataflow.source = kernels::matmul_multicast();
   dataflow.type = tt::target::metal::SourceType::Noc0;
-  dataflow.common_args = {static_cast<uint32_t>(in0.address),
-                          static_cast<uint32_t>(in0_panel.address),
-                          static_cast<uint32_t>(in0_block * tile_bytes),
-                          static_cast<uint32_t>(in1.address),
-                          static_cast<uint32_t>(in1_panel.address),
-                          static_cast<uint32_t>(in1_block * tile_bytes),
-                          static_cast<uint32_t>(g),
-                          static_cast<uint32_t>(g),
-                          static_cast<uint32_t>(in0_block * g),
-                          static_cast<uint32_t>(in1_block * g)};
+  dataflow.common_args = {address_of(in0),
+                          address_of(in0_panel),
+                          literal("in0_block_bytes", in0_block * tile_bytes),
+                          address_of(in1),
+                          address_of(in1_panel),
+                          literal("in1_block_bytes", in1_block * tile_bytes),
+                          literal("grid_y", g),
+                          literal("grid_x", g),
+                          literal("in0_pages", in0_block * g),
+                          literal("in1_pages", in1_block * g),
+                          semaphore(0),
+                          semaphore(1)};
   const uint32_t last = static_cast<uint32_t>(g - 1);
   for (uint32_t y = 0; y < static_cast<uint32_t>(g); ++y) {
     for (uint32_t x = 0; x < static_cast<uint32_t>(g); ++x) {
-      CoreArgs core{static_cast<int>(y), static_cast<int>(x), {y, x}};
+      CoreArgs core{static_cast<int>(y),
+                    static_cast<int>(x),
+                    {literal("grid_row", y), literal("grid_col", x)}};
       TESSERA_ASSIGN_OR_RETURN(auto row, rectangle(op.chip, {0, y}, {last, y}, g));
       TESSERA_ASSIGN_OR_RETURN(auto column, rectangle(op.chip, {x, 0}, {x, last}, g));
-      core.args.insert(core.args.end(), row.begin(), row.end());
-      core.args.insert(core.args.end(), column.begin(), column.end());
+      const char* corners[] = {"x0", "y0", "x1", "y1"};
+      for (size_t i = 0; i < row.size(); ++i) {
+        core.args.push_back(literal(std::string("row_") + corners[i], row[i]));
+      }
+      for (size_t i = 0; i < column.size(); ++i) {
+        core.args.push_back(literal(std::string("column_") + corners[i], column[i]));
+      }
       for (uint32_t i = 0; i < static_cast<uint32_t>(g); ++i) {
         TESSERA_ASSIGN_OR_RETURN(sim::CoreCoord noc, op.chip.worker_noc_from_logical({i, y}));
-        core.args.push_back(noc.x);
-        core.args.push_back(noc.y);
+        core.args.push_back(literal("row_noc_x", noc.x));
+        core.args.push_back(literal("row_noc_y", noc.y));
       }
       for (uint32_t i = 0; i < static_cast<uint32_t>(g); ++i) {
         TESSERA_ASSIGN_OR_RETURN(sim::CoreCoord noc, op.chip.worker_noc_from_logical({x, i}));
-        core.args.push_back(noc.x);
-        core.args.push_back(noc.y);
+        core.args.push_back(literal("column_noc_x", noc.x));
+        core.args.push_back(literal("column_noc_y", noc.y));
       }
       dataflow.core_args.push_back(std::move(core));
     }

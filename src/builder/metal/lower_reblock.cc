@@ -23,10 +23,10 @@ Result<ProgramSpec> lower_reblock(const OpBuffers& op) {
   gather.name = "reblock_gather";
   gather.source = kernels::reblock_gather();
   gather.type = tt::target::metal::SourceType::Noc0;
-  gather.common_args = {static_cast<uint32_t>(out.address), static_cast<uint32_t>(tile_bytes)};
+  gather.common_args = {address_of(out), literal("tile_bytes", tile_bytes), address_of(in)};
   for (int y = 0; y < out.layout.grid_y; ++y) {
     for (int x = 0; x < out.layout.grid_x; ++x) {
-      CoreArgs core{y, x, {static_cast<uint32_t>(dst_rows * dst_cols)}};
+      CoreArgs core{y, x, {literal("tiles", dst_rows * dst_cols)}};
       for (int64_t r = 0; r < dst_rows; ++r) {
         for (int64_t c = 0; c < dst_cols; ++c) {
           const int64_t row = y * dst_rows + r, col = x * dst_cols + c;  // tensor tile
@@ -34,9 +34,9 @@ Result<ProgramSpec> lower_reblock(const OpBuffers& op) {
                                 static_cast<uint32_t>(row / src_rows)};
           TESSERA_ASSIGN_OR_RETURN(sim::CoreCoord noc, op.chip.worker_noc_from_logical(source));
           const int64_t local = (row % src_rows) * src_cols + col % src_cols;
-          core.args.push_back(noc.x);
-          core.args.push_back(noc.y);
-          core.args.push_back(static_cast<uint32_t>(in.address + local * tile_bytes));
+          core.args.push_back(literal("source_noc_x", noc.x));
+          core.args.push_back(literal("source_noc_y", noc.y));
+          core.args.push_back(literal("source_offset", local * tile_bytes));
         }
       }
       gather.core_args.push_back(std::move(core));

@@ -66,8 +66,8 @@ Result<ProgramSpec> lower_reduce(const OpBuffers& op) {
   compute.name = "reduce_rows";
   compute.source = kernels::reduce_rows();
   compute.type = tt::target::metal::SourceType::Tensix;
-  compute.compile_args = {static_cast<uint32_t>(shape.tile_rows),
-                          static_cast<uint32_t>(shape.tiles_wide)};
+  compute.compile_args = {literal("tile_rows", shape.tile_rows),
+                          literal("tiles_wide", shape.tiles_wide)};
   // Mean is a sum of elements scaled by 1/N.
   compute.defines = {{"REDUCE_OP", "PoolType::SUM"}, {"REDUCE_DIM", "ReduceDim::REDUCE_ROW"}};
   KernelSpec writer;
@@ -77,8 +77,9 @@ Result<ProgramSpec> lower_reduce(const OpBuffers& op) {
   // Each output row is its own page, and pages start at aligned addresses.
   const uint64_t align = std::max<uint32_t>(1, op.chip.noc_l1_address_align);
   const uint64_t row_stride = (out.layout.page_bytes + align - 1) / align * align;
-  writer.common_args = {static_cast<uint32_t>(out.address), static_cast<uint32_t>(shape.tile_rows),
-                        out.layout.element_bytes, static_cast<uint32_t>(row_stride)};
+  writer.common_args = {address_of(out), literal("tile_rows", shape.tile_rows),
+                        literal("element_bytes", out.layout.element_bytes),
+                        literal("row_stride", row_stride)};
   program.kernels = {shard_push_scaler_kernel(scaler, scale, {input}), std::move(compute),
                      std::move(writer)};
   return program;

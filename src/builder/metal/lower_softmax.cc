@@ -44,8 +44,8 @@ Result<ProgramSpec> lower_softmax(const OpBuffers& op) {
   compute.name = "softmax_rows";
   compute.source = kernels::softmax_rows();
   compute.type = tt::target::metal::SourceType::Tensix;
-  compute.compile_args = {static_cast<uint32_t>(shape.tile_rows),
-                          static_cast<uint32_t>(shape.tiles_wide)};
+  compute.compile_args = {literal("tile_rows", shape.tile_rows),
+                          literal("tiles_wide", shape.tiles_wide)};
   program.kernels = {shard_push_scaler_kernel(scaler, 1.0f, {input}), std::move(compute),
                      shard_wait_kernel(result)};
   return program;

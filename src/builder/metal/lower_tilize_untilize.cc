@@ -30,8 +30,8 @@ Result<ProgramSpec> lower_tilize_untilize(const OpBuffers& op) {
   compute.name = in.layout.tiled ? "untilize" : "tilize";
   compute.source = in.layout.tiled ? kernels::untilize() : kernels::tilize();
   compute.type = tt::target::metal::SourceType::Tensix;
-  compute.compile_args = {static_cast<uint32_t>(tiled.shard_tiles_high()),
-                          static_cast<uint32_t>(tiled.shard_tiles_wide())};
+  compute.compile_args = {literal("tile_rows", tiled.shard_tiles_high()),
+                          literal("tiles_wide", tiled.shard_tiles_wide())};
   program.kernels = {shard_push_kernel({source}), std::move(compute), shard_wait_kernel(result)};
   return program;
 }

@@ -25,19 +25,44 @@ struct Buffer {
   uint64_t address = 0;
 };
 
+// One 32-bit kernel argument as the lowering means it. The 2024 layout
+// writes every argument as its value; the current layout names where a
+// value comes from (a buffer's address, a CB's port, a semaphore).
+struct KernelArg {
+  enum class Kind { kLiteral, kBufferAddress, kCbPort, kSemaphore };
+  Kind kind = Kind::kLiteral;
+  std::string name;                // a literal: what it is
+  uint32_t value = 0;              // a literal; a CB port; a program semaphore's index
+  const Buffer* buffer = nullptr;  // kBufferAddress
+  bool operator==(const KernelArg&) const = default;
+};
+
+inline KernelArg literal(std::string name, uint64_t value) {
+  return {KernelArg::Kind::kLiteral, std::move(name), static_cast<uint32_t>(value), nullptr};
+}
+inline KernelArg address_of(const Buffer& buffer) {
+  return {KernelArg::Kind::kBufferAddress, {}, 0, &buffer};
+}
+inline KernelArg cb_port(uint32_t port) {
+  return {KernelArg::Kind::kCbPort, {}, port, nullptr};
+}
+inline KernelArg semaphore(uint32_t index) {
+  return {KernelArg::Kind::kSemaphore, {}, index, nullptr};
+}
+
 struct CoreArgs {
   int y = 0, x = 0;  // logical core
-  std::vector<uint32_t> args;
+  std::vector<KernelArg> args;
 };
 
 struct KernelSpec {
   std::string name;
   std::string_view source;
   tt::target::metal::SourceType type = tt::target::metal::SourceType::Noc0;
-  std::vector<uint32_t> compile_args;
+  std::vector<KernelArg> compile_args;  // literals
   std::vector<std::pair<std::string, std::string>> defines;
-  std::vector<uint32_t> common_args;
-  std::vector<CoreArgs> core_args;
+  std::vector<KernelArg> common_args;
+  std::vector<CoreArgs> core_args;  // per core; cores without an entry get none
 };
 
 // CB `port` bound to `buffer`'s shard on every core of the program.
@@ -52,7 +77,7 @@ struct ProgramSpec {
   int grid_y = 1, grid_x = 1;  // the program's cores, from (0, 0)
   std::vector<KernelSpec> kernels;
   std::vector<CbSpec> cbs;
-  int semaphores = 0;  // each starts at 0 on every core
+  int semaphores = 0;  // each starts at 0 on every core; one kernel uses each
 };
 
 // What an op lowering sees: its buffers, already placed.

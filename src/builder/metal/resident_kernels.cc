@@ -5,17 +5,25 @@
 #include "metal/program_spec.h"
 
 namespace tessera::builder::metal_lowering {
+namespace {
+
+// (cb, pages) per operand.
+void append_cb_pages(std::vector<KernelArg>& args, const std::vector<CbSpec>& cbs) {
+  for (const CbSpec& cb : cbs) {
+    args.push_back(cb_port(cb.port));
+    args.push_back(literal("pages", cb.pages));
+  }
+}
+
+}  // namespace
 
 KernelSpec shard_push_kernel(const std::vector<CbSpec>& cbs) {
   KernelSpec kernel;
   kernel.name = "shard_push";
   kernel.source = kernels::shard_push();
   kernel.type = tt::target::metal::SourceType::Noc0;
-  kernel.common_args.push_back(static_cast<uint32_t>(cbs.size()));
-  for (const CbSpec& cb : cbs) {
-    kernel.common_args.push_back(cb.port);
-    kernel.common_args.push_back(static_cast<uint32_t>(cb.pages));
-  }
+  kernel.common_args.push_back(literal("operands", cbs.size()));
+  append_cb_pages(kernel.common_args, cbs);
   return kernel;
 }
 
@@ -24,7 +32,7 @@ KernelSpec shard_wait_kernel(const CbSpec& cb) {
   kernel.name = "shard_wait";
   kernel.source = kernels::shard_wait();
   kernel.type = tt::target::metal::SourceType::Noc1;
-  kernel.common_args = {cb.port, static_cast<uint32_t>(cb.pages)};
+  kernel.common_args = {cb_port(cb.port), literal("pages", cb.pages)};
   return kernel;
 }
 
@@ -34,12 +42,10 @@ KernelSpec shard_push_scaler_kernel(const CbSpec& scaler, float value,
   kernel.name = "shard_push_scaler";
   kernel.source = kernels::shard_push_scaler();
   kernel.type = tt::target::metal::SourceType::Noc0;
-  kernel.common_args = {scaler.port, std::bit_cast<uint32_t>(value),
-                        static_cast<uint32_t>(cbs.size())};
-  for (const CbSpec& cb : cbs) {
-    kernel.common_args.push_back(cb.port);
-    kernel.common_args.push_back(static_cast<uint32_t>(cb.pages));
-  }
+  kernel.common_args = {cb_port(scaler.port),
+                        literal("scaler_bits", std::bit_cast<uint32_t>(value)),
+                        literal("operands", cbs.size())};
+  append_cb_pages(kernel.common_args, cbs);
   return kernel;
 }
 
