@@ -616,6 +616,66 @@ TEST_P(CurrentExecutorTest, DramShardsDealtRoundRobinToBanksRoundTrip) {
   EXPECT_EQ(floats_of(result->outputs[0]), values);
 }
 
+// A kernel walks the pages of a DRAM tensor sharded round-robin over three
+// banks through its TensorAccessor (tt-metal's sharded accessor args) and
+// copies them to an interleaved one: the kernel's page lookup and the
+// buffer's placement agree.
+TEST_P(CurrentExecutorTest, TensorAccessorReadsNdShardedDramPages) {
+  constexpr const char* kCopyPages = R"(#include "api/dataflow/dataflow_api.h"
+#include "api/tensor/tensor_accessor.h"
+void kernel_main() {
+  constexpr auto src_args = TensorAccessorArgs<0, 0>();
+  constexpr auto dst_args = TensorAccessorArgs<src_args.next_compile_time_args_offset(), 0>();
+  constexpr uint32_t cb = get_compile_time_arg_val(dst_args.next_compile_time_args_offset());
+  constexpr uint32_t pages = get_compile_time_arg_val(dst_args.next_compile_time_args_offset() + 1);
+  const uint32_t page_bytes = get_local_cb_interface(cb).fifo_page_size;
+  auto src = TensorAccessor(src_args, get_arg_val<uint32_t>(0), page_bytes);
+  auto dst = TensorAccessor(dst_args, get_arg_val<uint32_t>(1), page_bytes);
+  for (uint32_t page = 0; page < pages; ++page) {
+    cb_reserve_back(cb, 1);
+    uint32_t l1 = get_write_ptr(cb);
+    noc_async_read(src.get_noc_addr(page), l1, page_bytes);
+    noc_async_read_barrier();
+    noc_async_write(l1, dst.get_noc_addr(page), page_bytes);
+    noc_async_write_barrier();
+    cb_push_back(cb, 1);
+    cb_wait_front(cb, 1);
+    cb_pop_front(cb, 1);
+  }
+}
+)";
+  CurrentBuffer in = host(1, {128, 128}), out = host(5, {128, 128});
+  CurrentBuffer sharded = in;
+  sharded.id = 2;
+  sharded.kind = Kind::kDramSharded;
+  sharded.address = kDramAddress;
+  sharded.grid_y = sharded.grid_x = 4;
+  sharded.dram_banks = 3;
+  CurrentBuffer flat = dram(3, kDramAddress + 0x100000, {128, 128});
+  flat.interleaved_page = 128;  // one shard row: the sharded buffer's page
+  CurrentBuffer scratch = host(4, {1, 32});
+  scratch.kind = Kind::kL1Sharded;
+  scratch.address = kL1Address;
+  scratch.cb_buffers = 1;
+  CurrentBinaryBuilder program;
+  for (const CurrentBuffer& buffer : {sharded, flat, scratch}) program.create_buffer(buffer);
+  program.write(in, sharded);
+  CurrentKernel copy{kCopyPages};
+  copy.ct_args = {CurrentArg::tensor_accessor_args(0), CurrentArg::tensor_accessor_args(1),
+                  CurrentArg::cb_port(0), CurrentArg::named("pages", 512)};
+  copy.rt_args = {CurrentArg::buffer_address(0), CurrentArg::buffer_address(1)};
+  program.program({copy}, {buffer_arg(sharded), buffer_arg(flat)}, {{0, scratch}});
+  program.host_alloc(out);
+  program.read(flat, out);
+  for (const CurrentBuffer& buffer : {sharded, flat, scratch}) program.deallocate(buffer);
+  program.returns({out});
+  // Row-major pages of the sharded tensor are shard rows: 4 per tensor row.
+  std::vector<float> values = arange(128 * 128, 1.0f);
+  auto result = run(program.build({in}, {out}), {input(in, values)});
+  ASSERT_TRUE(result.ok()) << result.error().describe();
+  EXPECT_EQ(floats_of(result->outputs[0]), values);
+}
+
 TEST_P(CurrentExecutorTest, ArgumentErrorsNameTheKernelArgAndStayRecoverable) {
   {
     // A buffer address of a buffer that was never created.

@@ -19,9 +19,35 @@ struct Distribution {
   std::vector<uint32_t> bank_xy;                    // (x << 8) | y per bank, shard order
 };
 
+// The NoC coordinates of a bank, two to a word: a DRAM channel as
+// {channel, 0} (tt-metal's logical DRAM coordinates), a worker core by its
+// NoC coordinates.
+Result<uint32_t> bank_word(const sim::ChipDescriptor& desc, sim::MemoryType type,
+                           sim::CoreCoord core) {
+  sim::CoreCoord xy = core;
+  if (type == sim::MemoryType::kL1) {
+    TESSERA_ASSIGN_OR_RETURN(xy, desc.worker_noc_from_logical(core));
+  }
+  return ((xy.x & 0xffu) << 8) | (xy.y & 0xffu);
+}
+
+// An N-d distribution is tt-metal's own: its shapes and core list as given.
+Result<Distribution> nd_distribution(const Buffer& buffer) {
+  const sim::DistributionSpec& nd = *buffer.info().spec.distribution;
+  Distribution d{nd.tensor_pages, nd.shard_pages, {}};
+  TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
+  for (sim::CoreCoord core : nd.cores) {
+    TESSERA_ASSIGN_OR_RETURN(uint32_t word,
+                             bank_word(chip->descriptor(), buffer.memory_type(), core));
+    d.bank_xy.push_back(word);
+  }
+  return d;
+}
+
 // One shard per core: the bank of shard i is the bank of its first page.
 Result<Distribution> sharded_distribution(const Buffer& buffer) {
   const sim::BufferInfo& info = buffer.info();
+  if (info.spec.distribution) return nd_distribution(buffer);
   const sim::ShardSpec& shard = *info.spec.shard;
   const uint32_t shard_rows = shard.shard_shape[0] / shard.page_shape[0];
   const uint32_t shard_cols = shard.shard_shape[1] / shard.page_shape[1];
@@ -34,11 +60,11 @@ Result<Distribution> sharded_distribution(const Buffer& buffer) {
     for (uint32_t c = 0; c < grid_cols; ++c) {
       const uint64_t page = uint64_t{r} * shard_rows * shard.tensor_pages[1] + c * shard_cols;
       const uint32_t bank = info.pages->location(page).bank;
-      sim::CoreCoord xy{bank, 0};  // DRAM: the channel, as tt-metal's logical DRAM coords
-      if (info.spec.memory_type == sim::MemoryType::kL1) {
-        TESSERA_ASSIGN_OR_RETURN(xy, desc.worker_noc_from_logical(desc.worker_logical(bank)));
-      }
-      d.bank_xy.push_back(((xy.x & 0xffu) << 8) | (xy.y & 0xffu));
+      const sim::CoreCoord core = info.spec.memory_type == sim::MemoryType::kL1
+                                      ? desc.worker_logical(bank)
+                                      : sim::CoreCoord{bank, 0};
+      TESSERA_ASSIGN_OR_RETURN(uint32_t word, bank_word(desc, info.spec.memory_type, core));
+      d.bank_xy.push_back(word);
     }
   }
   return d;
@@ -81,7 +107,7 @@ TensorAccessorArgs::TensorAccessorArgs(const Buffer& buffer, uint32_t runtime) {
       std::min<uint64_t>(pages ? pages->aligned_page_size() : buffer.page_size(), UINT32_MAX));
   (has(runtime, Arg::kRuntimePageSize) ? common_runtime_ : compile_time_).push_back(page_size);
   if (!sharded) return;
-  if (!pages || !buffer.info().spec.shard) {
+  if (!pages || (!buffer.info().spec.shard && !buffer.info().spec.distribution)) {
     status_ = make_error(ErrorCode::kFailedPrecondition,
                          "TensorAccessorArgs: ", buffer.info().describe(), " has no shard layout");
     return;

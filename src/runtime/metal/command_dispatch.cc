@@ -1,21 +1,7 @@
 #include "command_handlers.h"
+#include "device_program_checks.h"
 
 namespace tessera::runtime::metal_backend {
-namespace {
-
-// A union whose type tag is set but whose table is missing is malformed
-// input, not a null to dereference.
-template <typename Body>
-Status with_body(const Body* body, const char* type, QueueContext& queue,
-                 Status (*handler)(const Body&, QueueContext&)) {
-  if (!body) {
-    return make_error(ErrorCode::kInvalidArgument, "the command's type is ", type,
-                      " but its table is missing");
-  }
-  return handler(*body, queue);
-}
-
-}  // namespace
 
 Status execute_command(const tm::Command& command, QueueContext& queue) {
   using tm::CommandType;

@@ -8,6 +8,7 @@
 #include "buffer_config.h"
 #include "command_detail.h"
 #include "command_handlers.h"
+#include "device_program_checks.h"
 #include "device_program_io.h"
 #include "dprint_relay.h"
 #include "submit_trace.h"
@@ -52,39 +53,6 @@ Status check_inputs(const tm::Program& program, std::span<const Tensor> inputs) 
       return make_error(ErrorCode::kInvalidArgument, what, ": the host tensor has ",
                         inputs[i].bytes().size(), " bytes; the program expects ", ref.size());
     }
-  }
-  return ok_status();
-}
-
-// Bounds on what one device program may ask for, checked before anything
-// runs, so a hostile binary is refused by a clear limit rather than by the
-// host's memory or time. Real programs stay far below them.
-constexpr uint32_t kMaxCommandsPerDeviceProgram = 100'000;
-constexpr uint32_t kMaxKernelsPerDeviceProgram = 4'096;
-
-Status check_limits(const tm::DeviceProgram& device_program) {
-  uint64_t commands = 0, kernels = 0;
-  const auto* queues = device_program.command_queues();
-  for (uint32_t q = 0; queues && q < queues->size(); ++q) {
-    const auto* list = queues->Get(q)->commands();
-    if (!list) continue;
-    commands += list->size();
-    if (commands > kMaxCommandsPerDeviceProgram) break;
-    for (const tm::Command* command : *list) {
-      const auto* program = command->type_as_EnqueueProgramCommand();
-      if (program && program->program() && program->program()->kernels()) {
-        kernels += program->program()->kernels()->size();
-      }
-    }
-  }
-  if (commands > kMaxCommandsPerDeviceProgram) {
-    return make_error(ErrorCode::kInvalidArgument, "has more than ", kMaxCommandsPerDeviceProgram,
-                      " commands, the most tessera runs in one device program");
-  }
-  if (kernels > kMaxKernelsPerDeviceProgram) {
-    return make_error(ErrorCode::kInvalidArgument, "enqueues ", kernels,
-                      " kernels; tessera runs at most ", kMaxKernelsPerDeviceProgram,
-                      " in one device program");
   }
   return ok_status();
 }
@@ -203,7 +171,7 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
                           const SubmitOptions& options, SubmitResult& result) {
   TESSERA_ASSIGN_OR_RETURN(metal::Device * target, metal_device(device, index));
   const tm::DeviceProgram& device_program = *program.device_programs()->Get(index);
-  TESSERA_RETURN_IF_ERROR(check_limits(device_program));
+  TESSERA_RETURN_IF_ERROR(check_device_program_limits(device_program));
   const auto* queues = device_program.command_queues();
   uint32_t queue_count = queues ? queues->size() : 0;
   std::optional<SubmitTrace> trace;

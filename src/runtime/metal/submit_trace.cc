@@ -51,4 +51,15 @@ void SubmitTrace::take_spans(std::vector<TraceSpan>& out) {
   kernels_.clear();
 }
 
+std::function<void(const sim::KernelRunSpan&)> SubmitTrace::kernel_recorder(SubmitTrace* trace,
+                                                                            uint32_t queue,
+                                                                            uint32_t command_index,
+                                                                            std::string program) {
+  if (!trace) return {};
+  return [trace, queue, command_index,
+          program = std::move(program)](const sim::KernelRunSpan& kernel) {
+    trace->add_kernel(queue, command_index, program, kernel);
+  };
+}
+
 }  // namespace tessera::runtime::metal_backend

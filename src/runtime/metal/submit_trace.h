@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -41,6 +42,13 @@ class SubmitTrace {
   // From any thread: kernels of one program may run on several.
   void add_kernel(uint32_t queue, uint32_t command_index, const std::string& program,
                   const sim::KernelRunSpan& kernel);
+
+  // What a program run calls per kernel span: adds it to `trace` under the
+  // command that enqueued the program; empty when not tracing.
+  static std::function<void(const sim::KernelRunSpan&)> kernel_recorder(SubmitTrace* trace,
+                                                                        uint32_t queue,
+                                                                        uint32_t command_index,
+                                                                        std::string program);
 
   // Appends every span (commands, then kernels); call once the queues are
   // drained, so queued commands' times are final.

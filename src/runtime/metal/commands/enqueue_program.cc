@@ -13,13 +13,8 @@ Status execute_enqueue_program(const tm::EnqueueProgramCommand& command, QueueCo
                            program_from_desc(*command.program(), name, queue.submit));
   metal::EnqueueProgramOptions options{.note = queue.note};
   options.dprint = queue.submit.dprint();
-  if (SubmitTrace* trace = queue.submit.trace_spans()) {
-    options.on_kernel_span = [trace, queue_index = queue.queue_index,
-                              command_index = queue.note.origin_index,
-                              name](const sim::KernelRunSpan& kernel) {
-      trace->add_kernel(queue_index, command_index, name, kernel);
-    };
-  }
+  options.on_kernel_span = SubmitTrace::kernel_recorder(
+      queue.submit.trace_spans(), queue.queue_index, queue.note.origin_index, name);
   // Blocking: a kernel failure is reported against this command, not at the
   // next synchronising one. The queue's host thread has nothing else to do.
   return metal::enqueue_program(queue.hw_queue, queue.submit.device(), program,

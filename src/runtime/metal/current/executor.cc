@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "../device_program_checks.h"
 #include "../dprint_relay.h"
 #include "command_handlers.h"
 #include "tessera/runtime/internal/binary_access.h"
@@ -9,38 +10,6 @@
 
 namespace tessera::runtime::metal_backend::current {
 namespace {
-
-// Bounds on what one device program may ask for, checked before anything
-// runs (the 2024 executor's limits).
-constexpr uint64_t kMaxCommandsPerDeviceProgram = 100'000;
-constexpr uint64_t kMaxKernelsPerDeviceProgram = 4'096;
-
-Status check_limits(const cm::DeviceProgram& device_program) {
-  uint64_t commands = 0, kernels = 0;
-  const auto* queues = device_program.command_queues();
-  for (uint32_t q = 0; queues && q < queues->size(); ++q) {
-    const auto* list = queues->Get(q)->commands();
-    if (!list) continue;
-    commands += list->size();
-    if (commands > kMaxCommandsPerDeviceProgram) break;
-    for (const cm::Command* command : *list) {
-      const auto* program = command->type_as_EnqueueProgramCommand();
-      if (program && program->program() && program->program()->kernels()) {
-        kernels += program->program()->kernels()->size();
-      }
-    }
-  }
-  if (commands > kMaxCommandsPerDeviceProgram) {
-    return make_error(ErrorCode::kInvalidArgument, "has more than ", kMaxCommandsPerDeviceProgram,
-                      " commands, the most tessera runs in one device program");
-  }
-  if (kernels > kMaxKernelsPerDeviceProgram) {
-    return make_error(ErrorCode::kInvalidArgument, "enqueues ", kernels,
-                      " kernels; tessera runs at most ", kMaxKernelsPerDeviceProgram,
-                      " in one device program");
-  }
-  return ok_status();
-}
 
 // A mesh of more than one device needs that many chips; tessera runs one.
 Status check_single_device(const cm::Program& program) {
@@ -167,7 +136,7 @@ Status run_device_program(const cm::Program& program, const Device& device,
                           SubmitResult& result) {
   TESSERA_ASSIGN_OR_RETURN(metal::Device * target, metal_device(device, 0));
   const cm::DeviceProgram& device_program = *program.device_programs()->Get(0);
-  TESSERA_RETURN_IF_ERROR(check_limits(device_program));
+  TESSERA_RETURN_IF_ERROR(check_device_program_limits(device_program));
   const auto* queues = device_program.command_queues();
   std::optional<SubmitTrace> trace;
   if (options.collect_trace) trace.emplace(queues ? queues->size() : 0);

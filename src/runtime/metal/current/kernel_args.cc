@@ -106,7 +106,9 @@ Status append_tensor_accessor_args(const cm::KernelArgTensorAccessorArgs& arg, A
       const cm::BufferRef* ref,
       arg_ref<cm::BufferRef>(sources.command, arg.operand_idx(), cm::ArgRef::BufferRef));
   TESSERA_ASSIGN_OR_RETURN(const DeviceBuffer* live, sources.state.device_buffer(ref->global_id()));
-  metal::TensorAccessorArgs(live->buffer).append_to(out.words);
+  const metal::TensorAccessorArgs accessor(live->buffer);
+  TESSERA_RETURN_IF_ERROR(accessor.status());
+  accessor.append_to(out.words);
   return ok_status();
 }
 

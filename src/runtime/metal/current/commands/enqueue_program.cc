@@ -13,13 +13,8 @@ Status execute_enqueue_program(const cm::EnqueueProgramCommand& command, QueueCo
                            program_from_command(command, name, queue.state));
   metal::EnqueueProgramOptions options{.note = queue.note};
   options.dprint = queue.state.dprint();
-  if (SubmitTrace* trace = queue.state.trace_spans()) {
-    options.on_kernel_span = [trace, queue_index = queue.queue_index,
-                              command_index = queue.note.origin_index,
-                              name](const sim::KernelRunSpan& kernel) {
-      trace->add_kernel(queue_index, command_index, name, kernel);
-    };
-  }
+  options.on_kernel_span = SubmitTrace::kernel_recorder(
+      queue.state.trace_spans(), queue.queue_index, queue.note.origin_index, name);
   // Blocking: a kernel failure is reported against this command.
   return metal::enqueue_program(queue.hw_queue, queue.state.device(), program, /*blocking=*/true,
                                 options);
