@@ -141,6 +141,55 @@ void kernel_main() {
   EXPECT_TRUE(after.ok()) << after.error().describe();
 }
 
+TEST_F(DeviceProcessTest, TheProcessFollowsBuffersFreedAndAllocatedBetweenRuns) {
+  // Only what changed goes along with a run; a new process gets them all.
+  const std::string source = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  uint64_t dram = get_noc_addr_from_bank_id<true>(0, get_arg_val<uint32_t>(0));
+  noc_async_read(dram, get_write_ptr(0), 32);
+  noc_async_read_barrier();
+}
+)";
+  const uint64_t base = chip_->descriptor().dram_unreserved_base;
+  auto reader_at = [&](uint64_t address) {
+    ProgramPlan plan = plan_of("reader", source);
+    plan.circular_buffers.push_back(
+        {{{{0, 0}, {0, 0}}}, kScratch, 2048, {{0, 2048, tile::DataFormat::kFloat32}}, false});
+    plan.kernels[0].runtime_args[{0, 0}] = {static_cast<uint32_t>(address)};
+    return run(plan);
+  };
+  BufferSpec spec;
+  spec.size = 4096 * 12;
+  spec.page_size = 4096;
+  auto first = chip_->buffers().allocate_at(spec, base + 0x10000);
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+  EXPECT_TRUE(reader_at(base + 0x10000).ok());
+
+  ASSERT_TRUE(chip_->buffers().deallocate(first->id).ok());
+  auto second = chip_->buffers().allocate_at(spec, base + 0x40000);
+  ASSERT_TRUE(second.ok()) << second.error().describe();
+  Status freed = reader_at(base + 0x10000);
+  ASSERT_FALSE(freed.ok());
+  EXPECT_THAT(freed.error().describe(), HasSubstr("outside every live buffer"));
+  EXPECT_TRUE(reader_at(base + 0x40000).ok());
+
+  // A new buffer where a freed one was, and one more: both are seen.
+  auto third = chip_->buffers().allocate_at(spec, base + 0x10000);
+  ASSERT_TRUE(third.ok()) << third.error().describe();
+  EXPECT_TRUE(reader_at(base + 0x10000).ok());
+  EXPECT_TRUE(reader_at(base + 0x40000).ok());
+
+  // A new process starts from nothing and is sent every live buffer.
+  kill(process_->pid(), SIGKILL);
+  Status lost = reader_at(base + 0x10000);
+  ASSERT_FALSE(lost.ok());
+  EXPECT_THAT(lost.error().describe(), HasSubstr("the device process was killed by signal 9"));
+  EXPECT_TRUE(reader_at(base + 0x10000).ok());
+  EXPECT_TRUE(reader_at(base + 0x40000).ok());
+  EXPECT_EQ(process_->restarts(), 1u);
+}
+
 TEST_F(DeviceProcessTest, AKilledProcessIsNamedAndTheNextRunStartsANewOne) {
   // The kernel API reaches no exit or abort, and the load check refuses
   // system calls, so the process is killed from outside while its kernel
