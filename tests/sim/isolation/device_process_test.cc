@@ -54,7 +54,7 @@ class DeviceProcessTest : public ::testing::Test {
     return plan;
   }
 
-  Status run(const ProgramPlan& plan, const ProgramRunOptions& options = {}) {
+  Result<std::vector<std::string>> compile(const ProgramPlan& plan) {
     std::vector<KernelBuildSpec> specs;
     for (const KernelPlan& kernel : plan.kernels) specs.push_back(kernel.build);
     std::vector<std::string> objects;
@@ -62,6 +62,11 @@ class DeviceProcessTest : public ::testing::Test {
       if (!object.ok()) return std::move(object).error();
       objects.push_back(*object);
     }
+    return objects;
+  }
+
+  Status run(const ProgramPlan& plan, const ProgramRunOptions& options = {}) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> objects, compile(plan));
     return process_->run_program(*chip_, plan, objects, options);
   }
 
@@ -198,11 +203,16 @@ TEST_F(DeviceProcessTest, AKilledProcessIsNamedAndTheNextRunStartsANewOne) {
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() { for (volatile uint32_t i = 0;; i = i + 1) {} }
 )";
+  // Compiled first: the kill must come while the kernel runs, however
+  // long a cold compile takes on a loaded machine.
+  const ProgramPlan spinner = plan_of("spinner", spin, 3, 2);
+  auto objects = compile(spinner);
+  ASSERT_TRUE(objects.ok()) << objects.error().describe();
   std::thread killer([pid = process_->pid()] {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     kill(pid, SIGKILL);
   });
-  Status status = run(plan_of("spinner", spin, 3, 2));
+  Status status = process_->run_program(*chip_, spinner, *objects, {});
   killer.join();
   ASSERT_FALSE(status.ok());
   const std::string message = status.error().describe();
