@@ -239,6 +239,35 @@ BufferSpec get_spec(wire::Reader& in) {
   return spec;
 }
 
+void put(wire::Writer& out, const BufferChanges& changes) {
+  out.u8(changes.reset);
+  out.u32(static_cast<uint32_t>(changes.freed.size()));
+  for (const BufferAddress& freed : changes.freed) {
+    out.u8(static_cast<uint8_t>(freed.memory_type));
+    out.u64(freed.address);
+  }
+  out.u32(static_cast<uint32_t>(changes.added.size()));
+  for (const LiveBuffer& buffer : changes.added) {
+    put(out, buffer.spec);
+    out.u64(buffer.address);
+  }
+}
+BufferChanges get_changes(wire::Reader& in) {
+  BufferChanges changes;
+  changes.reset = in.u8() != 0;
+  changes.freed.resize(in.count(9));
+  for (BufferAddress& freed : changes.freed) {
+    freed.memory_type = in.choice<MemoryType>(2);
+    freed.address = in.u64();
+  }
+  changes.added.resize(in.count(27));
+  for (LiveBuffer& buffer : changes.added) {
+    buffer.spec = get_spec(in);
+    buffer.address = in.u64();
+  }
+  return changes;
+}
+
 void put(wire::Writer& out, const Status& status) {
   out.u8(status.ok());
   if (status.ok()) return;
@@ -300,15 +329,8 @@ std::vector<uint8_t> encode(const RunRequest& request) {
   put(out, request.plan);
   out.u32(static_cast<uint32_t>(request.objects.size()));
   for (const std::string& object : request.objects) out.text(object);
-  out.u64(request.registry_version);
   out.u8(request.buffers.has_value());
-  if (request.buffers) {
-    out.u32(static_cast<uint32_t>(request.buffers->size()));
-    for (const LiveBuffer& buffer : *request.buffers) {
-      put(out, buffer.spec);
-      out.u64(buffer.address);
-    }
-  }
+  if (request.buffers) put(out, *request.buffers);
   out.u32(request.scheduler.threads);
   out.u8(request.scheduler.deterministic);
   out.u64(request.scheduler.stack_size);
@@ -324,14 +346,7 @@ Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes) {
   TESSERA_ASSIGN_OR_RETURN(request.plan, get_plan(in));
   request.objects.resize(in.count(4));
   for (std::string& object : request.objects) object = in.text();
-  request.registry_version = in.u64();
-  if (in.u8() != 0) {
-    request.buffers.emplace(in.count(20));
-    for (LiveBuffer& buffer : *request.buffers) {
-      buffer.spec = get_spec(in);
-      buffer.address = in.u64();
-    }
-  }
+  if (in.u8() != 0) request.buffers = get_changes(in);
   request.scheduler.threads = in.u32();
   request.scheduler.deterministic = in.u8() != 0;
   request.scheduler.stack_size = in.u64();
@@ -348,6 +363,7 @@ Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes) {
 std::vector<uint8_t> encode(const RunReply& reply) {
   wire::Writer out;
   put(out, reply.status);
+  out.u8(reply.buffers_followed);
   out.u32(static_cast<uint32_t>(reply.dprint.size()));
   for (const DprintLine& line : reply.dprint) {
     out.u32(static_cast<uint32_t>(line.core.x));
@@ -370,6 +386,7 @@ Result<RunReply> decode_run_reply(std::span<const uint8_t> bytes) {
   wire::Reader in(bytes);
   RunReply reply;
   reply.status = get_status(in);
+  reply.buffers_followed = in.u8() != 0;
   reply.dprint.resize(in.count(17));
   for (DprintLine& line : reply.dprint) {
     line.core.x = static_cast<int>(in.u32());

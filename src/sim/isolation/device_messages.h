@@ -2,9 +2,14 @@
 //
 // hello   host -> device  the chip, where kernel objects are, limits
 // ready   device -> host  the process attached the chip and is sandboxed
-// run     host -> device  one program: its plan, kernel objects, the live
-//                         buffers (when they changed) and run options
-// reply   device -> host  the run's status, DPRINT lines and kernel spans
+// run     host -> device  one program: its plan, kernel objects, the
+//                         buffers allocated and freed since the last run,
+//                         and run options
+// reply   device -> host  the run's status, whether it follows the host's
+//                         buffers, DPRINT lines and kernel spans
+//
+// hello and ready travel on the control socket, run and reply on the
+// shared-memory ring (shared_ring.h).
 #pragma once
 
 #include <cstdint>
@@ -32,12 +37,24 @@ struct LiveBuffer {
   uint64_t address = 0;
 };
 
+struct BufferAddress {
+  MemoryType memory_type = MemoryType::kDram;
+  uint64_t address = 0;
+};
+
+// How the device process's buffers become the host's: what was freed and
+// what was allocated since the last request it followed.
+struct BufferChanges {
+  bool reset = false;  // free every buffer first (a new process, or one that lost track)
+  std::vector<BufferAddress> freed;
+  std::vector<LiveBuffer> added;
+};
+
 struct RunRequest {
   ProgramPlan plan;                  // kernels carry name, processor and NoC only
   std::vector<std::string> objects;  // compiled object of plan.kernels[i]
-  uint64_t registry_version = 0;
-  // Set when the live buffers changed since the last request.
-  std::optional<std::vector<LiveBuffer>> buffers;
+  // Set when the host's buffers changed since the last request.
+  std::optional<BufferChanges> buffers;
   SchedulerOptions scheduler;
   bool collect_dprint = false;
   bool collect_spans = false;
@@ -52,6 +69,9 @@ struct SpanRecord {
 
 struct RunReply {
   Status status;
+  // False if the buffer changes could not be applied: the next request
+  // must reset.
+  bool buffers_followed = true;
   std::vector<DprintLine> dprint;
   std::vector<SpanRecord> spans;
 };

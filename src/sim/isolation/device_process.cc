@@ -16,6 +16,7 @@
 #include "activity_table.h"
 #include "device_messages.h"
 #include "device_server.h"
+#include "tessera/sim/isolation/shared_ring.h"
 #include "tessera/sim/jit/kernel_object_check.h"
 #include "wire.h"
 
@@ -27,6 +28,13 @@ namespace {
 namespace messages = device_messages;
 
 constexpr size_t kMaxReplyBytes = size_t{64} << 20;
+// Waiting for a reply: a short spin catches a device process finishing on
+// the other core; longer spins (or yielding) measured slower on a loaded
+// machine than sleeping at once (docs/architecture.md, Isolation).
+constexpr RingWaitPolicy kHostWaits{.spin = std::chrono::microseconds(2)};
+// How long a process whose channel closed may take to become a zombie
+// before it is killed (it closed the channel itself and lives on).
+constexpr int kExitGraceMilliseconds = 200;
 // Beyond the chip's mappings: code, heaps, fiber stacks, kernel objects.
 constexpr uint64_t kAddressSpaceSlack = uint64_t{4} << 30;
 
@@ -50,7 +58,7 @@ struct SpawnedProcess {
 };
 
 Result<SpawnedProcess> spawn(const std::string& executable, SharedChipMemory memory,
-                             int activity_fd) {
+                             int activity_fd, int channel_fd) {
   int sockets[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0) {
     return make_error(ErrorCode::kIo, "cannot create the device socket: ", std::strerror(errno));
@@ -60,7 +68,8 @@ Result<SpawnedProcess> spawn(const std::string& executable, SharedChipMemory mem
   const std::pair<int, int> moves[] = {{sockets[1], DeviceProcessFds::kSocket},
                                        {memory.l1_fd, DeviceProcessFds::kL1},
                                        {memory.dram_fd, DeviceProcessFds::kDram},
-                                       {activity_fd, DeviceProcessFds::kActivity}};
+                                       {activity_fd, DeviceProcessFds::kActivity},
+                                       {channel_fd, DeviceProcessFds::kChannel}};
   std::vector<int> high;
   for (const auto& [from, to] : moves) high.push_back(fcntl(from, F_DUPFD_CLOEXEC, 64));
   posix_spawn_file_actions_t actions;
@@ -144,56 +153,85 @@ Result<std::unique_ptr<DeviceProcess>> DeviceProcess::start(const Chip& chip,
   return process;
 }
 
+// A memfd of `size` bytes mapped shared; the descriptor stays open for
+// the child to inherit.
+Result<std::pair<int, void*>> shared_mapping(const char* name, size_t size) {
+  const int fd = memfd_create(name, MFD_CLOEXEC);
+  if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0) {
+    const int error = errno;
+    if (fd >= 0) close(fd);
+    return make_error(ErrorCode::kIo, "cannot create the ", name,
+                      " memory: ", std::strerror(error));
+  }
+  void* mapping = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (mapping == MAP_FAILED) {
+    const int error = errno;
+    close(fd);
+    return make_error(ErrorCode::kIo, "cannot map the ", name, " memory: ", std::strerror(error));
+  }
+  return std::make_pair(fd, mapping);
+}
+
 Status DeviceProcess::launch(const Chip& chip) {
-  const int activity_fd = memfd_create("tessera-activity", MFD_CLOEXEC);
-  if (activity_fd < 0 || ftruncate(activity_fd, sizeof(ActivityTable)) != 0) {
-    if (activity_fd >= 0) close(activity_fd);
-    return make_error(ErrorCode::kIo, "cannot create the activity table: ", std::strerror(errno));
+  TESSERA_ASSIGN_OR_RETURN(auto activity,
+                           shared_mapping("tessera-activity", sizeof(ActivityTable)));
+  activity_ = static_cast<ActivityTable*>(activity.second);
+  auto channel = shared_mapping("tessera-channel", sizeof(SharedChannel));
+  if (!channel.ok()) {
+    close(activity.first);
+    return std::move(channel).error();
   }
-  void* activity =
-      mmap(nullptr, sizeof(ActivityTable), PROT_READ | PROT_WRITE, MAP_SHARED, activity_fd, 0);
-  auto spawned =
-      activity == MAP_FAILED
-          ? Result<SpawnedProcess>(make_error(ErrorCode::kIo, "cannot map the activity table"))
-          : spawn(options_.executable, chip.shared_memory(), activity_fd);
-  close(activity_fd);
-  if (!spawned.ok()) {
-    if (activity != MAP_FAILED) munmap(activity, sizeof(ActivityTable));
-    return std::move(spawned).error();
-  }
+  channel_ = static_cast<SharedChannel*>(channel->second);
+  auto spawned = spawn(options_.executable, chip.shared_memory(), activity.first, channel->first);
+  close(activity.first);
+  close(channel->first);
+  if (!spawned.ok()) return std::move(spawned).error();
   pid_ = spawned->pid;
   socket_ = spawned->socket;
-  activity_ = static_cast<ActivityTable*>(activity);
+  ring_ =
+      std::make_unique<RingEndpoint>(channel_->to_device, channel_->to_host, socket_, kHostWaits);
   lost_ = false;
-  sent_registry_version_ = 0;  // a new process knows no buffers yet
+  // A new process knows no buffers yet.
+  followed_.clear();
+  reset_buffers_ = true;
+  return handshake(chip);
+}
 
+// hello and ready, on the socket: the process attaches the chip and enters
+// its sandbox before it reads the ring.
+Status DeviceProcess::handshake(const Chip& chip) {
   messages::Hello hello{chip.descriptor(), options_.kernel_directory,
                         address_space_for(chip.descriptor())};
-  std::vector<uint8_t> ready;
-  TESSERA_RETURN_IF_ERROR(exchange(messages::encode(hello), ready, ""), "starting");
+  Status sent = wire::send_frame(socket_, messages::encode(hello));
+  auto ready = sent.ok() ? wire::receive_frame(socket_, kMaxReplyBytes)
+                         : Result<std::vector<uint8_t>>(std::move(sent).error());
+  if (!ready.ok()) return death("").add_context("starting");
   Status started;
-  TESSERA_RETURN_IF_ERROR(messages::decode_status(ready, started));
+  TESSERA_RETURN_IF_ERROR(messages::decode_status(*ready, started));
   if (!started.ok()) {
     return std::move(started).error().add_context("the device process could not start");
   }
   return ok_status();
 }
 
-// Ends what is left of a lost process: its socket, its pid, its table.
+// Ends what is left of a lost process: its socket, its pid, its mappings.
 void DeviceProcess::release() {
-  if (socket_ >= 0) close(socket_);  // a live process sees end of file and exits
+  if (socket_ >= 0) close(socket_);  // a live process sees the hang-up and exits
   socket_ = -1;
   if (pid_ > 0) {
     int status = 0;
-    // A process wedged in a kernel never reads the hang-up.
+    // A process wedged in a kernel never sees the hang-up.
     for (int tries = 0; waitpid(pid_, &status, WNOHANG) == 0; ++tries) {
-      if (tries == 200) kill(pid_, SIGKILL);
+      if (tries == kExitGraceMilliseconds) kill(pid_, SIGKILL);
       usleep(1000);
     }
   }
   pid_ = -1;
+  ring_.reset();
   if (activity_) munmap(activity_, sizeof(ActivityTable));
   activity_ = nullptr;
+  if (channel_) munmap(channel_, sizeof(SharedChannel));
+  channel_ = nullptr;
 }
 
 DeviceProcess::~DeviceProcess() {
@@ -203,7 +241,16 @@ DeviceProcess::~DeviceProcess() {
 Error DeviceProcess::death(const std::string& program) {
   lost_ = true;
   int status = 0;
-  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  // Its channel closed: it is exiting, or it closed the socket itself and
+  // must be stopped.
+  pid_t waited = 0;
+  for (int tries = 0; (waited = waitpid(pid_, &status, WNOHANG)) == 0; ++tries) {
+    if (tries == kExitGraceMilliseconds) kill(pid_, SIGKILL);
+    usleep(1000);
+  }
+  if (waited < 0) {
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
   }
   pid_ = -1;
   std::string what = "the device process " + describe_exit(status);
@@ -220,8 +267,8 @@ Status DeviceProcess::exchange(const std::vector<uint8_t>& request, std::vector<
   if (lost_) {
     return make_error(ErrorCode::kFailedPrecondition, "the device process is gone");
   }
-  Status sent = wire::send_frame(socket_, request);
-  auto received = sent.ok() ? wire::receive_frame(socket_, kMaxReplyBytes)
+  Status sent = ring_->send_frame(request);
+  auto received = sent.ok() ? ring_->receive_frame(kMaxReplyBytes)
                             : Result<std::vector<uint8_t>>(std::move(sent).error());
   if (!received.ok()) {
     if (received.error().code() != ErrorCode::kDataLoss) return death(program);
@@ -250,6 +297,27 @@ Status DeviceProcess::check_objects(const ProgramPlan& plan,
   return ok_status();
 }
 
+namespace {
+
+// The frees and allocations that turn `before` into `live`, which is
+// returned in `now`.
+template <typename Followed>
+messages::BufferChanges buffer_changes(const std::vector<BufferInfo>& live, const Followed& before,
+                                       Followed& now) {
+  messages::BufferChanges changes;
+  for (const BufferInfo& buffer : live) {
+    const auto key = std::make_pair(buffer.id.slot, buffer.id.generation);
+    now.emplace(key, std::make_pair(buffer.spec.memory_type, buffer.address));
+    if (!before.count(key)) changes.added.push_back({buffer.spec, buffer.address});
+  }
+  for (const auto& [key, place] : before) {
+    if (!now.count(key)) changes.freed.push_back({place.first, place.second});
+  }
+  return changes;
+}
+
+}  // namespace
+
 Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
                                   const std::vector<std::string>& objects,
                                   const ProgramRunOptions& options) {
@@ -273,13 +341,14 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     kernel.build = std::move(slim);
   }
   request.objects = objects;
-  request.registry_version = chip.buffers().version();
-  if (request.registry_version != sent_registry_version_) {
-    std::vector<messages::LiveBuffer> live;
-    for (const BufferInfo& buffer : chip.buffers().live_buffers()) {
-      live.push_back({buffer.spec, buffer.address});
-    }
-    request.buffers = std::move(live);
+  // What the device process must change to follow the chip's buffers.
+  const uint64_t version = chip.buffers().version();
+  FollowedBuffers now;
+  if (reset_buffers_ || version != followed_version_) {
+    static const FollowedBuffers kNone;
+    request.buffers =
+        buffer_changes(chip.buffers().live_buffers(), reset_buffers_ ? kNone : followed_, now);
+    request.buffers->reset = reset_buffers_;
   }
   request.scheduler = options.scheduler;
   request.collect_dprint = options.dprint != nullptr;
@@ -292,7 +361,11 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     kill(pid_, SIGKILL);
     return std::move(reply).error().add_context("the device process misbehaved");
   }
-  if (request.buffers) sent_registry_version_ = request.registry_version;
+  if (request.buffers) {
+    reset_buffers_ = !reply->buffers_followed;
+    followed_ = std::move(now);
+    followed_version_ = version;
+  }
   for (DprintLine& line : reply->dprint) options.dprint->append(std::move(line));
   for (const messages::SpanRecord& span : reply->spans) {
     options.on_kernel_span({span.kernel, span.core, span.start_ns, span.duration_ns});

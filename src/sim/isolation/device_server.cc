@@ -11,6 +11,7 @@
 #include "activity_table.h"
 #include "device_messages.h"
 #include "tessera/sim/isolation/sandbox.h"
+#include "tessera/sim/isolation/shared_ring.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
 #include "tessera/sim/program/program_run.h"
 #include "wire.h"
@@ -59,7 +60,12 @@ class DeviceServer {
 
   messages::RunReply run(const messages::RunRequest& request) {
     messages::RunReply reply;
-    reply.status = prepare(request);
+    if (request.buffers) {
+      reply.status = follow(*request.buffers);
+      reply.buffers_followed = reply.status.ok();
+      if (!reply.status.ok()) return reply;
+    }
+    reply.status = load(request);
     if (!reply.status.ok()) return reply;
     // Half the reply limit: the lines travel back in the reply.
     DprintLog dprint(kMaxReplyDprintBytes);
@@ -88,13 +94,35 @@ class DeviceServer {
   }
 
  private:
-  // Follows the host's buffers and loads the run's kernel objects.
-  Status prepare(const messages::RunRequest& request) {
-    if (request.buffers) {
-      std::vector<std::pair<BufferSpec, uint64_t>> live;
-      for (const auto& buffer : *request.buffers) live.emplace_back(buffer.spec, buffer.address);
-      TESSERA_RETURN_IF_ERROR(chip_->buffers().mirror(live));
+  // Applies the host's buffer changes: the NoC checks of kernels see the
+  // buffers the host allocated.
+  Status follow(const messages::BufferChanges& changes) {
+    BufferRegistry& registry = chip_->buffers();
+    if (changes.reset) {
+      registry.deallocate_all();
+      mirrored_.clear();
     }
+    for (const messages::BufferAddress& freed : changes.freed) {
+      auto found = mirrored_.find({freed.memory_type, freed.address});
+      if (found == mirrored_.end()) {
+        return make_error(ErrorCode::kDataLoss, "the host freed a buffer at ", freed.address,
+                          " that the device process does not have");
+      }
+      TESSERA_RETURN_IF_ERROR(registry.deallocate(found->second));
+      mirrored_.erase(found);
+    }
+    for (const messages::LiveBuffer& added : changes.added) {
+      auto buffer = registry.allocate_at(added.spec, added.address);
+      if (!buffer.ok()) {
+        return std::move(buffer).error().add_context("following the host's buffers");
+      }
+      mirrored_[{added.spec.memory_type, added.address}] = buffer->id;
+    }
+    return ok_status();
+  }
+
+  // The run's kernel objects, loaded once per path.
+  Status load(const messages::RunRequest& request) {
     kernels_.clear();
     for (size_t i = 0; i < request.objects.size(); ++i) {
       const std::string& path = request.objects[i];
@@ -112,6 +140,7 @@ class DeviceServer {
   }
 
   std::unique_ptr<Chip> chip_;
+  std::map<std::pair<MemoryType, uint64_t>, BufferId> mirrored_;  // the host's buffers
   std::map<std::string, std::shared_ptr<const LoadedKernel>> loaded_;
   std::vector<std::shared_ptr<const LoadedKernel>> kernels_;
 };
@@ -120,7 +149,15 @@ Status send(const std::vector<uint8_t>& message) {
   return wire::send_frame(DeviceProcessFds::kSocket, message);
 }
 
-Result<std::unique_ptr<Chip>> start() {
+struct Started {
+  std::unique_ptr<Chip> chip;
+  SharedChannel* channel = nullptr;
+};
+
+// Waiting for the next request: as the host waits for a reply.
+constexpr RingWaitPolicy kDeviceWaits{.spin = std::chrono::microseconds(2)};
+
+Result<Started> start() {
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> frame,
                            wire::receive_frame(DeviceProcessFds::kSocket, kMaxRequestBytes));
   TESSERA_ASSIGN_OR_RETURN(messages::Hello hello, messages::decode_hello(frame));
@@ -130,6 +167,11 @@ Result<std::unique_ptr<Chip>> start() {
     return make_error(ErrorCode::kIo, "cannot map the activity table: ", std::strerror(errno));
   }
   g_activity = static_cast<ActivityTable*>(activity);
+  void* channel = mmap(nullptr, sizeof(SharedChannel), PROT_READ | PROT_WRITE, MAP_SHARED,
+                       DeviceProcessFds::kChannel, 0);
+  if (channel == MAP_FAILED) {
+    return make_error(ErrorCode::kIo, "cannot map the request ring: ", std::strerror(errno));
+  }
   TESSERA_ASSIGN_OR_RETURN(
       std::unique_ptr<Chip> chip,
       Chip::attach(hello.chip, {DeviceProcessFds::kL1, DeviceProcessFds::kDram}));
@@ -137,19 +179,22 @@ Result<std::unique_ptr<Chip>> start() {
   close(DeviceProcessFds::kL1);
   close(DeviceProcessFds::kDram);
   close(DeviceProcessFds::kActivity);
+  close(DeviceProcessFds::kChannel);
   TESSERA_RETURN_IF_ERROR(enter_sandbox({hello.kernel_directory, hello.address_space_bytes}));
-  return chip;
+  return Started{std::move(chip), static_cast<SharedChannel*>(channel)};
 }
 
 }  // namespace
 
 int serve_device() {
-  auto chip = start();
-  if (!send(messages::encode(chip.ok() ? ok_status() : Status(chip.error()))).ok()) return 2;
-  if (!chip.ok()) return 1;
-  DeviceServer server(std::move(chip).value());
+  auto started = start();
+  if (!send(messages::encode(started.ok() ? ok_status() : Status(started.error()))).ok()) return 2;
+  if (!started.ok()) return 1;
+  RingEndpoint host(started->channel->to_host, started->channel->to_device,
+                    DeviceProcessFds::kSocket, kDeviceWaits);
+  DeviceServer server(std::move(started->chip));
   for (;;) {
-    auto frame = wire::receive_frame(DeviceProcessFds::kSocket, kMaxRequestBytes);
+    auto frame = host.receive_frame(kMaxRequestBytes);
     if (!frame.ok()) return frame.error().code() == ErrorCode::kNotFound ? 0 : 2;
     auto request = messages::decode_run_request(*frame);
     messages::RunReply reply;
@@ -157,8 +202,9 @@ int serve_device() {
       reply = server.run(*request);
     } else {
       reply.status = request.error();
+      reply.buffers_followed = false;
     }
-    if (!send(messages::encode(reply)).ok()) return 2;
+    if (!host.send_frame(messages::encode(reply)).ok()) return 2;
   }
 }
 

@@ -58,6 +58,12 @@ Result<std::unique_ptr<KernelCache>> KernelCache::create(KernelCacheOptions opti
   TESSERA_RETURN_IF_ERROR(make_directories(cache->root_ + "/tmp"));
   TESSERA_ASSIGN_OR_RETURN(cache->include_directory_, extract_kernel_api_headers(cache->root_));
   TESSERA_ASSIGN_OR_RETURN(std::string compiler, compiler_identity(cache->compiler_));
+  TESSERA_RETURN_IF_ERROR(make_directories(cache->root_ + "/compilers"));
+  if (cache->compiler_.include_directories_file.empty()) {
+    cache->compiler_.include_directories_file = cache->root_ + "/compilers/" +
+                                                ContentHasher().add_field(compiler).hex() +
+                                                ".include-directories";
+  }
 
   ContentHasher prefix;
   prefix.add_field("tessera kernel build 1").add_field(kernel_api_hash()).add_field(compiler);

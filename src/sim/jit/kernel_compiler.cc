@@ -21,6 +21,8 @@
 #include <thread>
 
 #include "atomic_file.h"
+#include "tessera/sim/jit/compiler_search_path.h"
+#include "tessera/sim/jit/refused_header.h"
 
 extern char** environ;
 
@@ -101,7 +103,18 @@ int wait_for_compiler(pid_t pid, bool& timed_out) {
   return wait_status;
 }
 
+// The include directories after the kernel API's when the flags hold
+// -nostdinc: the compiler's own headers, then tessera's freestanding C
+// headers where the C library's would be.
+Result<std::vector<std::string>> system_include_directories(const CompilerConfig& config) {
+  if (std::find(config.flags.begin(), config.flags.end(), "-nostdinc") == config.flags.end()) {
+    return std::vector<std::string>{};
+  }
+  return compiler_own_include_directories(config.executable, config.include_directories_file);
+}
+
 Result<pid_t> spawn_compiler(const CompilerConfig& config, const CompileJob& job,
+                             const std::vector<std::string>& system_directories,
                              const RunningCompile& running) {
   std::vector<std::string> args = {config.executable};
   args.insert(args.end(), config.flags.begin(), config.flags.end());
@@ -110,8 +123,15 @@ Result<pid_t> spawn_compiler(const CompilerConfig& config, const CompileJob& job
   // TTNN's kernel_lib headers do from tt-metal's root) find them there.
   const std::string unit_directory = job.unit_path.substr(0, job.unit_path.rfind('/') + 1);
   if (!unit_directory.empty()) args.insert(args.end(), {"-iquote", unit_directory});
-  args.insert(args.end(),
-              {"-I", job.include_directory, "-o", running.temp_output, "-x", "c++", job.unit_path});
+  args.insert(args.end(), {"-I", job.include_directory});
+  if (!system_directories.empty()) {
+    for (const std::string& directory : system_directories) {
+      args.insert(args.end(), {"-isystem", directory});
+    }
+    args.insert(args.end(),
+                {"-isystem", job.include_directory + "/" + std::string(kFreestandingHeaderFolder)});
+  }
+  args.insert(args.end(), {"-o", running.temp_output, "-x", "c++", job.unit_path});
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
@@ -134,7 +154,8 @@ Result<pid_t> spawn_compiler(const CompilerConfig& config, const CompileJob& job
 }
 
 // Turns a finished compiler process into the job's outcome.
-Status finish_compile(const CompileJob& job, const RunningCompile& running, int wait_status,
+Status finish_compile(const CompileJob& job, const RunningCompile& running,
+                      const std::vector<std::string>& system_directories, int wait_status,
                       bool timed_out) {
   const std::string log = read_all(running.log_path);
   unlink(running.log_path.c_str());
@@ -153,6 +174,9 @@ Status finish_compile(const CompileJob& job, const RunningCompile& running, int 
   }
   if (wait_status == -1 || !WIFEXITED(wait_status) || WEXITSTATUS(wait_status) != 0) {
     unlink(running.temp_output.c_str());
+    if (auto refused = describe_refused_header(log, job.kernel_name, system_directories)) {
+      return make_error(ErrorCode::kInvalidArgument, *refused, "\ncompiler output:\n", log);
+    }
     return make_error(ErrorCode::kInvalidArgument, "kernel '", job.kernel_name,
                       "' failed to compile:\n", log);
   }
@@ -176,15 +200,11 @@ CompilerConfig default_compiler_config() {
   // tile math run in the simulator), so -O2 buys little at run time but
   // costs ~25% more compile time. Exceptions and RTTI are off: kernel code
   // never throws (host callbacks end a fiber without unwinding through it).
-  config.flags = {"-std=c++20",
-                  "-O1",
-                  "-fPIC",
-                  "-shared",
-                  "-fvisibility=hidden",
-                  "-fno-exceptions",
-                  "-fno-rtti",
-                  "-g0",
-                  "-fdiagnostics-color=never"};
+  // -nostdinc: kernels see the kernel API and the compiler's own headers
+  // only, never the host's C library (compiler_search_path.h).
+  config.flags = {
+      "-std=c++20",          "-nostdinc",       "-O1",       "-fPIC", "-shared",
+      "-fvisibility=hidden", "-fno-exceptions", "-fno-rtti", "-g0",   "-fdiagnostics-color=never"};
   return config;
 }
 
@@ -206,6 +226,12 @@ Result<std::string> compiler_identity(const CompilerConfig& config) {
 std::vector<Status> compile_kernels(const CompilerConfig& config,
                                     const std::vector<CompileJob>& jobs) {
   std::vector<Status> results(jobs.size());
+  if (jobs.empty()) return results;
+  const Result<std::vector<std::string>> system_directories = system_include_directories(config);
+  if (!system_directories.ok()) {
+    for (Status& result : results) result = system_directories.status();
+    return results;
+  }
   std::size_t limit = config.max_parallel;
   if (limit == 0) limit = std::max(1u, std::thread::hardware_concurrency());
   limit = std::min(limit, jobs.size());
@@ -222,14 +248,14 @@ std::vector<Status> compile_kernels(const CompilerConfig& config,
       }
       RunningCompile compile{unique_temp_path(job.output_path + ".log"),
                              unique_temp_path(job.output_path)};
-      Result<pid_t> pid = spawn_compiler(config, job, compile);
+      Result<pid_t> pid = spawn_compiler(config, job, *system_directories, compile);
       if (!pid.ok()) {
         results[index] = pid.status();
         continue;
       }
       bool timed_out = false;
       const int wait_status = wait_for_compiler(*pid, timed_out);
-      results[index] = finish_compile(job, compile, wait_status, timed_out);
+      results[index] = finish_compile(job, compile, *system_directories, wait_status, timed_out);
     }
   };
   std::vector<std::thread> threads;

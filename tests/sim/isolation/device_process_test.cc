@@ -54,7 +54,7 @@ class DeviceProcessTest : public ::testing::Test {
     return plan;
   }
 
-  Status run(const ProgramPlan& plan, const ProgramRunOptions& options = {}) {
+  Result<std::vector<std::string>> compile(const ProgramPlan& plan) {
     std::vector<KernelBuildSpec> specs;
     for (const KernelPlan& kernel : plan.kernels) specs.push_back(kernel.build);
     std::vector<std::string> objects;
@@ -62,6 +62,11 @@ class DeviceProcessTest : public ::testing::Test {
       if (!object.ok()) return std::move(object).error();
       objects.push_back(*object);
     }
+    return objects;
+  }
+
+  Status run(const ProgramPlan& plan, const ProgramRunOptions& options = {}) {
+    TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> objects, compile(plan));
     return process_->run_program(*chip_, plan, objects, options);
   }
 
@@ -141,6 +146,55 @@ void kernel_main() {
   EXPECT_TRUE(after.ok()) << after.error().describe();
 }
 
+TEST_F(DeviceProcessTest, TheProcessFollowsBuffersFreedAndAllocatedBetweenRuns) {
+  // Only what changed goes along with a run; a new process gets them all.
+  const std::string source = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  uint64_t dram = get_noc_addr_from_bank_id<true>(0, get_arg_val<uint32_t>(0));
+  noc_async_read(dram, get_write_ptr(0), 32);
+  noc_async_read_barrier();
+}
+)";
+  const uint64_t base = chip_->descriptor().dram_unreserved_base;
+  auto reader_at = [&](uint64_t address) {
+    ProgramPlan plan = plan_of("reader", source);
+    plan.circular_buffers.push_back(
+        {{{{0, 0}, {0, 0}}}, kScratch, 2048, {{0, 2048, tile::DataFormat::kFloat32}}, false});
+    plan.kernels[0].runtime_args[{0, 0}] = {static_cast<uint32_t>(address)};
+    return run(plan);
+  };
+  BufferSpec spec;
+  spec.size = 4096 * 12;
+  spec.page_size = 4096;
+  auto first = chip_->buffers().allocate_at(spec, base + 0x10000);
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+  EXPECT_TRUE(reader_at(base + 0x10000).ok());
+
+  ASSERT_TRUE(chip_->buffers().deallocate(first->id).ok());
+  auto second = chip_->buffers().allocate_at(spec, base + 0x40000);
+  ASSERT_TRUE(second.ok()) << second.error().describe();
+  Status freed = reader_at(base + 0x10000);
+  ASSERT_FALSE(freed.ok());
+  EXPECT_THAT(freed.error().describe(), HasSubstr("outside every live buffer"));
+  EXPECT_TRUE(reader_at(base + 0x40000).ok());
+
+  // A new buffer where a freed one was, and one more: both are seen.
+  auto third = chip_->buffers().allocate_at(spec, base + 0x10000);
+  ASSERT_TRUE(third.ok()) << third.error().describe();
+  EXPECT_TRUE(reader_at(base + 0x10000).ok());
+  EXPECT_TRUE(reader_at(base + 0x40000).ok());
+
+  // A new process starts from nothing and is sent every live buffer.
+  kill(process_->pid(), SIGKILL);
+  Status lost = reader_at(base + 0x10000);
+  ASSERT_FALSE(lost.ok());
+  EXPECT_THAT(lost.error().describe(), HasSubstr("the device process was killed by signal 9"));
+  EXPECT_TRUE(reader_at(base + 0x10000).ok());
+  EXPECT_TRUE(reader_at(base + 0x40000).ok());
+  EXPECT_EQ(process_->restarts(), 1u);
+}
+
 TEST_F(DeviceProcessTest, AKilledProcessIsNamedAndTheNextRunStartsANewOne) {
   // The kernel API reaches no exit or abort, and the load check refuses
   // system calls, so the process is killed from outside while its kernel
@@ -149,11 +203,16 @@ TEST_F(DeviceProcessTest, AKilledProcessIsNamedAndTheNextRunStartsANewOne) {
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() { for (volatile uint32_t i = 0;; i = i + 1) {} }
 )";
+  // Compiled first: the kill must come while the kernel runs, however
+  // long a cold compile takes on a loaded machine.
+  const ProgramPlan spinner = plan_of("spinner", spin, 3, 2);
+  auto objects = compile(spinner);
+  ASSERT_TRUE(objects.ok()) << objects.error().describe();
   std::thread killer([pid = process_->pid()] {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     kill(pid, SIGKILL);
   });
-  Status status = run(plan_of("spinner", spin, 3, 2));
+  Status status = process_->run_program(*chip_, spinner, *objects, {});
   killer.join();
   ASSERT_FALSE(status.ok());
   const std::string message = status.error().describe();

@@ -2,7 +2,8 @@
 // run in a sandboxed process of their own (sandbox.h), the way a real
 // device sits behind PCIe. The chip's memories are shared, so buffer reads
 // and writes stay plain memory copies; each program run is one request and
-// one reply on a socket.
+// one reply on a ring in shared memory (shared_ring.h), with the buffers
+// allocated and freed since the last run.
 //
 // If the process dies (a kernel aborted, exited, or did what no handler can
 // contain), the run fails with an error naming the program and the kernels
@@ -13,10 +14,12 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tessera/base/status.h"
@@ -26,6 +29,8 @@
 namespace tessera::sim {
 
 struct ActivityTable;
+struct SharedChannel;
+class RingEndpoint;
 
 struct DeviceProcessOptions {
   std::string executable;        // empty: default_device_executable()
@@ -46,7 +51,7 @@ class DeviceProcess {
   DeviceProcess& operator=(const DeviceProcess&) = delete;
 
   // Runs `plan` whose kernel i is the compiled object objects[i]. The
-  // chip's live buffers go along whenever they changed since the last run.
+  // chip's buffer changes since the last run go along.
   // DPRINT lines and kernel spans come back into `options`' log and
   // callback. One run at a time (calls are serialised).
   Status run_program(const Chip& chip, const ProgramPlan& plan,
@@ -60,7 +65,11 @@ class DeviceProcess {
 
  private:
   DeviceProcess() = default;
+  // Buffers by BufferId (slot, generation): memory and address.
+  using FollowedBuffers = std::map<std::pair<uint32_t, uint32_t>, std::pair<MemoryType, uint64_t>>;
+
   Status launch(const Chip& chip);
+  Status handshake(const Chip& chip);
   Status check_objects(const ProgramPlan& plan, const std::vector<std::string>& objects);
   void release();
   Status exchange(const std::vector<uint8_t>& request, std::vector<uint8_t>& reply,
@@ -70,10 +79,16 @@ class DeviceProcess {
   pid_t pid_ = -1;
   int socket_ = -1;
   ActivityTable* activity_ = nullptr;
+  SharedChannel* channel_ = nullptr;
+  std::unique_ptr<RingEndpoint> ring_;
   DeviceProcessOptions options_;
   bool lost_ = false;
   uint32_t restarts_ = 0;
-  uint64_t sent_registry_version_ = 0;
+  // The buffers the device process follows, as of registry version
+  // followed_version_; reset_buffers_ when it may not follow them.
+  FollowedBuffers followed_;
+  uint64_t followed_version_ = 0;
+  bool reset_buffers_ = true;
   std::set<std::string> checked_objects_;  // object paths the host checked in full
   std::mutex mutex_;
 };

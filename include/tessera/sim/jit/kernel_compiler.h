@@ -15,10 +15,15 @@ struct CompilerConfig {
   std::string executable{};
   std::vector<std::string> flags{};  // see default_compiler_config()
   std::size_t max_parallel = 0;      // 0: one per hardware thread
+  // Where the compiler's own include directories are remembered between
+  // processes (compiler_search_path.h); empty: asked once per process.
+  std::string include_directories_file{};
 };
 
-// The build's compiler with flags for kernels: -std=c++20 -O1 -fPIC -shared
-// -fvisibility=hidden -fno-exceptions -fno-rtti.
+// The build's compiler with flags for kernels: -std=c++20 -nostdinc -O1
+// -fPIC -shared -fvisibility=hidden -fno-exceptions -fno-rtti. With
+// -nostdinc among the flags, compiles search the kernel API, then the
+// compiler's own headers, then tessera's freestanding C headers.
 CompilerConfig default_compiler_config();
 
 // Identifies the compiler binary (path, size, mtime) for cache keys.

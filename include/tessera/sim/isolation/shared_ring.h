@@ -1,0 +1,91 @@
+// A byte stream from one process to another through shared memory: a
+// single-producer, single-consumer ring of frames (a 4-byte length, then
+// the message), as wire.h frames a socket stream. It carries the host's
+// run requests and the device process's replies; the bytes never pass
+// through the kernel.
+//
+// A side that finds nothing to read (or no room to write) spins briefly,
+// then sleeps reading its end of a socket pair after raising a flag in the
+// ring. The peer, when it publishes and
+// sees the flag, writes one byte (the doorbell) to wake it. Sleeping on a
+// socket rather than a futex is deliberate: a Unix socket wakes its reader
+// as a synchronous hand-over, which on a loaded machine costs far less
+// than a futex wake-up (docs/architecture.md, Isolation), and a peer that
+// dies closes the socket, which wakes the sleeper at once.
+//
+// The device process runs untrusted kernels in the same address space as
+// its end of the ring, so nothing read from the ring is trusted: each side
+// keeps its own counters, the peer's are checked against them, and a ring
+// that makes no sense is kDataLoss.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "tessera/base/status.h"
+
+namespace tessera::sim {
+
+// One direction, as laid out in shared memory. Counters only grow; the
+// byte at stream position p is bytes[p % kCapacity].
+struct SharedRing {
+  static constexpr uint32_t kCapacity = 256 * 1024;
+
+  alignas(64) std::atomic<uint64_t> written;   // by the writer: bytes published
+  std::atomic<uint32_t> reader_sleeping;       // raised by a reader about to sleep
+  alignas(64) std::atomic<uint64_t> consumed;  // by the reader: bytes taken
+  std::atomic<uint32_t> writer_sleeping;       // raised by a writer about to sleep
+  alignas(64) uint8_t bytes[kCapacity];
+};
+
+// Both directions between a host and its device process.
+struct SharedChannel {
+  SharedRing to_device;
+  SharedRing to_host;
+};
+
+// How a side waits for its peer before it sleeps.
+struct RingWaitPolicy {
+  std::chrono::microseconds spin{0};  // busy, for a peer on another core
+};
+
+// One side's end: it writes frames to `outgoing`, reads from `incoming`,
+// and sleeps on (and rings the peer through) `doorbell_fd`, its end of a
+// socket pair that carries nothing else.
+class RingEndpoint {
+ public:
+  RingEndpoint(SharedRing& outgoing, SharedRing& incoming, int doorbell_fd, RingWaitPolicy policy)
+      : outgoing_(outgoing), incoming_(incoming), doorbell_fd_(doorbell_fd), policy_(policy) {}
+
+  // kNotFound if the peer hung up while the ring was full.
+  Status send_frame(std::span<const uint8_t> message);
+  // One frame of at most `max_bytes`; kNotFound if the peer hung up first,
+  // kDataLoss if the ring's counters or the frame's length make no sense.
+  Result<std::vector<uint8_t>> receive_frame(size_t max_bytes);
+
+ private:
+  Status write(const uint8_t* data, size_t size);
+  void publish();
+  Status read(uint8_t* data, size_t size);
+  Result<uint64_t> readable();
+  Result<uint64_t> writable();
+  template <typename Available>
+  Result<uint64_t> wait_for(Available available, std::atomic<uint32_t>& sleeping);
+  void ring_doorbell_if(std::atomic<uint32_t>& sleeping);
+  bool sleep_until_doorbell();
+
+  SharedRing& outgoing_;
+  SharedRing& incoming_;
+  int doorbell_fd_;
+  RingWaitPolicy policy_;
+  // This side's own counters: the shared ones it writes are never read
+  // back, since the peer could have changed them.
+  uint64_t written_ = 0;    // outgoing bytes copied in
+  uint64_t published_ = 0;  // of which the reader was told
+  uint64_t consumed_ = 0;   // incoming bytes taken
+};
+
+}  // namespace tessera::sim

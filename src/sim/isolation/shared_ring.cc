@@ -1,0 +1,150 @@
+#include "tessera/sim/isolation/shared_ring.h"
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace tessera::sim {
+namespace {
+
+void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+Error malformed() {
+  return make_error(ErrorCode::kDataLoss,
+                    "the shared ring's written and consumed counters make no sense");
+}
+
+}  // namespace
+
+Result<uint64_t> RingEndpoint::readable() {
+  const uint64_t published = incoming_.written.load(std::memory_order_seq_cst);
+  if (published < consumed_ || published - consumed_ > SharedRing::kCapacity) return malformed();
+  return published - consumed_;
+}
+
+Result<uint64_t> RingEndpoint::writable() {
+  const uint64_t taken = outgoing_.consumed.load(std::memory_order_seq_cst);
+  if (taken > written_ || written_ - taken > SharedRing::kCapacity) return malformed();
+  return SharedRing::kCapacity - (written_ - taken);
+}
+
+// A byte on the socket wakes a peer blocked reading it; if the socket's
+// buffer is full, the bytes already there will.
+void RingEndpoint::ring_doorbell_if(std::atomic<uint32_t>& sleeping) {
+  if (sleeping.exchange(0, std::memory_order_seq_cst) == 0) return;
+  const char byte = 1;
+  while (send(doorbell_fd_, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 && errno == EINTR) {
+  }
+}
+
+// Blocks until a doorbell (true) or the peer's hang-up (false).
+bool RingEndpoint::sleep_until_doorbell() {
+  char bytes[64];
+  for (;;) {
+    const ssize_t got = recv(doorbell_fd_, bytes, sizeof bytes, 0);
+    if (got > 0) break;
+    if (got == 0 || errno != EINTR) return false;
+  }
+  // Doorbells rung after an earlier wait had already ended.
+  while (recv(doorbell_fd_, bytes, sizeof bytes, MSG_DONTWAIT) > 0) {
+  }
+  return true;
+}
+
+// Until `available` reports bytes: spinning, then asleep on the socket with `sleeping` raised for
+// the peer to see.
+template <typename Available>
+Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_t>& sleeping) {
+  const auto spin_end = std::chrono::steady_clock::now() + policy_.spin;
+  for (uint32_t round = 1;; ++round) {
+    TESSERA_ASSIGN_OR_RETURN(uint64_t bytes, available());
+    if (bytes > 0) return bytes;
+    cpu_relax();
+    if (round % 64 == 0 && std::chrono::steady_clock::now() >= spin_end) break;
+  }
+  for (;;) {
+    // Raised before the last look: a peer that publishes after it rings.
+    sleeping.store(1, std::memory_order_seq_cst);
+    auto bytes = available();
+    if (!bytes.ok() || *bytes > 0) {
+      sleeping.store(0, std::memory_order_relaxed);
+      return bytes;
+    }
+    const bool woken = sleep_until_doorbell();
+    sleeping.store(0, std::memory_order_relaxed);
+    if (!woken) return make_error(ErrorCode::kNotFound, "the peer hung up");
+  }
+}
+
+void RingEndpoint::publish() {
+  if (published_ == written_) return;
+  outgoing_.written.store(written_, std::memory_order_seq_cst);
+  published_ = written_;
+  ring_doorbell_if(outgoing_.reader_sleeping);
+}
+
+Status RingEndpoint::write(const uint8_t* data, size_t size) {
+  while (size > 0) {
+    TESSERA_ASSIGN_OR_RETURN(uint64_t space, writable());
+    if (space == 0) {
+      publish();  // the reader may be waiting for what fills the ring
+      TESSERA_ASSIGN_OR_RETURN(space,
+                               wait_for([this] { return writable(); }, outgoing_.writer_sleeping));
+    }
+    const size_t at = written_ % SharedRing::kCapacity;
+    const size_t count = std::min<uint64_t>({size, space, SharedRing::kCapacity - at});
+    std::memcpy(outgoing_.bytes + at, data, count);
+    written_ += count;
+    data += count;
+    size -= count;
+  }
+  return ok_status();
+}
+
+Status RingEndpoint::read(uint8_t* data, size_t size) {
+  while (size > 0) {
+    TESSERA_ASSIGN_OR_RETURN(uint64_t ready, readable());
+    if (ready == 0) {
+      TESSERA_ASSIGN_OR_RETURN(ready,
+                               wait_for([this] { return readable(); }, incoming_.reader_sleeping));
+    }
+    const size_t at = consumed_ % SharedRing::kCapacity;
+    const size_t count = std::min<uint64_t>({size, ready, SharedRing::kCapacity - at});
+    std::memcpy(data, incoming_.bytes + at, count);
+    consumed_ += count;
+    data += count;
+    size -= count;
+    incoming_.consumed.store(consumed_, std::memory_order_seq_cst);
+    ring_doorbell_if(incoming_.writer_sleeping);
+  }
+  return ok_status();
+}
+
+Status RingEndpoint::send_frame(std::span<const uint8_t> message) {
+  const uint32_t size = static_cast<uint32_t>(message.size());
+  TESSERA_RETURN_IF_ERROR(write(reinterpret_cast<const uint8_t*>(&size), sizeof size));
+  TESSERA_RETURN_IF_ERROR(write(message.data(), message.size()));
+  publish();
+  return ok_status();
+}
+
+Result<std::vector<uint8_t>> RingEndpoint::receive_frame(size_t max_bytes) {
+  uint32_t size = 0;
+  TESSERA_RETURN_IF_ERROR(read(reinterpret_cast<uint8_t*>(&size), sizeof size));
+  if (size > max_bytes) {
+    return make_error(ErrorCode::kDataLoss, "a ", size, "-byte message is larger than the ",
+                      max_bytes, " bytes allowed");
+  }
+  std::vector<uint8_t> message(size);
+  TESSERA_RETURN_IF_ERROR(read(message.data(), size));
+  return message;
+}
+
+}  // namespace tessera::sim

@@ -1,0 +1,148 @@
+// The shared-memory ring between a host and its device process: frames
+// travel both ways, larger ones than the ring stream through it, a
+// sleeping side wakes on the peer's doorbell and on its hang-up, and a ring
+// whose counters a hostile peer changed is an error, not a hang or a crash.
+#include "tessera/sim/isolation/shared_ring.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <memory>
+#include <numeric>
+#include <thread>
+
+namespace tessera::sim {
+namespace {
+
+using std::chrono::milliseconds;
+using ::testing::HasSubstr;
+
+// Both ends of one channel, as two processes would have them.
+class SharedRingTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    void* memory = mmap(nullptr, sizeof(SharedChannel), PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(memory, MAP_FAILED);
+    channel_ = static_cast<SharedChannel*>(memory);
+    ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets_), 0);
+    host_ = std::make_unique<RingEndpoint>(channel_->to_device, channel_->to_host, sockets_[0],
+                                           RingWaitPolicy{});
+    device_ = std::make_unique<RingEndpoint>(channel_->to_host, channel_->to_device, sockets_[1],
+                                             RingWaitPolicy{});
+  }
+  void TearDown() override {
+    for (int fd : sockets_) {
+      if (fd >= 0) close(fd);
+    }
+    if (channel_) munmap(channel_, sizeof(SharedChannel));
+  }
+  void hang_up_device() {
+    close(sockets_[1]);
+    sockets_[1] = -1;
+  }
+
+  SharedChannel* channel_ = nullptr;
+  int sockets_[2] = {-1, -1};
+  std::unique_ptr<RingEndpoint> host_;
+  std::unique_ptr<RingEndpoint> device_;
+};
+
+std::vector<uint8_t> pattern(size_t size, uint8_t seed) {
+  std::vector<uint8_t> bytes(size);
+  std::iota(bytes.begin(), bytes.end(), seed);
+  return bytes;
+}
+
+TEST_F(SharedRingTest, FramesTravelBothWays) {
+  for (int round = 0; round < 3; ++round) {
+    const std::vector<uint8_t> request = pattern(100 + round, 7);
+    ASSERT_TRUE(host_->send_frame(request).ok());
+    auto received = device_->receive_frame(1 << 20);
+    ASSERT_TRUE(received.ok()) << received.error().describe();
+    EXPECT_EQ(*received, request);
+    const std::vector<uint8_t> reply = pattern(3, 11);
+    ASSERT_TRUE(device_->send_frame(reply).ok());
+    auto answered = host_->receive_frame(1 << 20);
+    ASSERT_TRUE(answered.ok()) << answered.error().describe();
+    EXPECT_EQ(*answered, reply);
+  }
+  const std::vector<uint8_t> empty;
+  ASSERT_TRUE(host_->send_frame(empty).ok());
+  auto received = device_->receive_frame(16);
+  ASSERT_TRUE(received.ok());
+  EXPECT_TRUE(received->empty());
+}
+
+TEST_F(SharedRingTest, AFrameLargerThanTheRingStreamsThroughIt) {
+  // The writer fills the ring and sleeps until the reader makes room.
+  const std::vector<uint8_t> big = pattern(5 * SharedRing::kCapacity + 123, 3);
+  std::thread reader([&] {
+    std::this_thread::sleep_for(milliseconds(50));
+    auto received = device_->receive_frame(big.size());
+    ASSERT_TRUE(received.ok()) << received.error().describe();
+    EXPECT_EQ(*received, big);
+  });
+  Status sent = host_->send_frame(big);
+  reader.join();
+  EXPECT_TRUE(sent.ok()) << sent.error().describe();
+}
+
+TEST_F(SharedRingTest, ASleepingReaderWakesOnTheDoorbell) {
+  std::thread writer([&] {
+    std::this_thread::sleep_for(milliseconds(100));
+    EXPECT_TRUE(device_->send_frame(pattern(8, 1)).ok());
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto received = host_->receive_frame(64);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  writer.join();
+  ASSERT_TRUE(received.ok()) << received.error().describe();
+  EXPECT_EQ(*received, pattern(8, 1));
+  EXPECT_LT(waited, milliseconds(2000));
+}
+
+TEST_F(SharedRingTest, APeerThatHangsUpWakesTheSleeperAtOnce) {
+  std::thread dying([&] {
+    std::this_thread::sleep_for(milliseconds(100));
+    hang_up_device();
+  });
+  const auto start = std::chrono::steady_clock::now();
+  auto received = host_->receive_frame(64);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  dying.join();
+  ASSERT_FALSE(received.ok());
+  EXPECT_EQ(received.error().code(), ErrorCode::kNotFound);
+  EXPECT_LT(waited, milliseconds(2000));
+}
+
+TEST_F(SharedRingTest, CountersAPeerChangedAreAnErrorNotAHang) {
+  // More published than the ring holds: the device process's memory was
+  // written by something other than its ring code.
+  channel_->to_host.written.store(uint64_t{1} << 40);
+  auto received = host_->receive_frame(64);
+  ASSERT_FALSE(received.ok());
+  EXPECT_EQ(received.error().code(), ErrorCode::kDataLoss);
+  EXPECT_THAT(received.error().describe(), HasSubstr("counters make no sense"));
+
+  // Consumed beyond what was written.
+  channel_->to_device.consumed.store(999);
+  Status sent = host_->send_frame(pattern(4, 0));
+  ASSERT_FALSE(sent.ok());
+  EXPECT_EQ(sent.error().code(), ErrorCode::kDataLoss);
+}
+
+TEST_F(SharedRingTest, AFrameAboveTheLimitIsRefusedBeforeItIsRead) {
+  ASSERT_TRUE(device_->send_frame(pattern(1000, 0)).ok());
+  auto received = host_->receive_frame(999);
+  ASSERT_FALSE(received.ok());
+  EXPECT_EQ(received.error().code(), ErrorCode::kDataLoss);
+  EXPECT_THAT(received.error().describe(), HasSubstr("1000-byte message is larger than the 999"));
+}
+
+}  // namespace
+}  // namespace tessera::sim
