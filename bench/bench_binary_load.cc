@@ -1,9 +1,14 @@
-// Load + verify throughput of a large TTM0 binary (issue target: >= 1 GB/s).
+// Load + verify throughput of a large TTM0 binary (issue target: >= 1 GB/s),
+// and the cost per byte of one model shape in both wire layouts: loading a
+// current-layout binary must cost no more per byte than the 2024 baseline
+// (compare the sec_per_byte counters of BM_VerifyModel/2024 and /current,
+// measured in the same run).
 #include <benchmark/benchmark.h>
 
 #include <filesystem>
 #include <fstream>
 
+#include "bench_binary_load_models.h"
 #include "tessera/format/binary.h"
 #include "tessera/format/generated.h"
 #include "tessera/format/integrity.h"
@@ -109,6 +114,41 @@ void BM_CopyToFreshMemory(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes.size()));
 }
 BENCHMARK(BM_CopyToFreshMemory)->Unit(benchmark::kMillisecond);
+
+// 1024 weights of 64 KiB and 4000 programs of three kernels each.
+constexpr bench_models::ModelShape kModel{1024, 64 * 1024, 4000};
+
+const std::vector<uint8_t>& model_binary(tessera::format::WireLayout layout) {
+  static const std::vector<uint8_t> baseline = bench_models::build_2024(kModel);
+  static const std::vector<uint8_t> current = bench_models::build_current(kModel);
+  return layout == tessera::format::WireLayout::k2024 ? baseline : current;
+}
+
+// Loading and verifying the model (size prefix, layout detection, Verifier,
+// checksum where the layout has one, UTF-8 and union checks).
+void BM_VerifyModel(benchmark::State& state) {
+  const auto layout = static_cast<tessera::format::WireLayout>(state.range(0));
+  const auto& bytes = model_binary(layout);
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<uint8_t> owned = bytes;
+    state.ResumeTiming();
+    auto binary = tessera::format::Binary::load_memory(std::move(owned), "model.ttm");
+    if (!binary.ok()) state.SkipWithError(binary.error().describe().c_str());
+    if (binary.ok() && binary->layout() != layout) state.SkipWithError("layout misread");
+    benchmark::DoNotOptimize(binary);
+  }
+  const auto total = static_cast<double>(state.iterations()) * static_cast<double>(bytes.size());
+  state.SetBytesProcessed(static_cast<int64_t>(total));
+  state.counters["MiB"] = static_cast<double>(bytes.size()) / (1 << 20);
+  state.counters["sec_per_byte"] =
+      benchmark::Counter(total, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.SetLabel(std::string(tessera::format::layout_name(layout)));
+}
+BENCHMARK(BM_VerifyModel)
+    ->Arg(static_cast<int>(tessera::format::WireLayout::k2024))
+    ->Arg(static_cast<int>(tessera::format::WireLayout::kCurrent))
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -1,10 +1,9 @@
 #include "tessera/format/address_fit.h"
 
 #include <algorithm>
-#include <set>
 #include <sstream>
-#include <tuple>
 
+#include "placed_range_set.h"
 #include "tessera/format/data_types.h"
 #include "tessera/format/generated.h"
 
@@ -14,14 +13,6 @@ namespace {
 namespace tm = tt::target::metal;
 using tt::target::MemorySpace;
 using TensorRefs = flatbuffers::Vector<flatbuffers::Offset<tt::target::TensorRef>>;
-
-uint64_t saturating_add(uint64_t a, uint64_t b) {
-  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-uint64_t ceil_div(uint64_t a, uint64_t b) {
-  return b == 0 ? a : a / b + (a % b != 0);
-}
 
 std::string hex(uint64_t value) {
   std::ostringstream text;
@@ -50,14 +41,25 @@ uint64_t dram_bank_bytes(const tt::target::TensorRef& ref, const tt::target::Mem
            std::max(1u, data_type_element_size(memory.data_type()));
   }
   if (page == 0) page = std::max<uint64_t>(1, ref.size());
-  const uint64_t aligned_page = ceil_div(page, std::max(1u, alignment)) * std::max(1u, alignment);
+  const uint64_t aligned_page = round_up(page, std::max(1u, alignment));
   const uint64_t pages = ceil_div(ref.size(), page);
   return ceil_div(pages, std::max(1u, channels)) * aligned_page;
 }
 
+std::vector<CoreBox> boxes(const flatbuffers::Vector<const tt::target::Dim2dRange*>* cores) {
+  std::vector<CoreBox> result;
+  for (uint32_t i = 0; cores && i < cores->size(); ++i) {
+    const auto* range = cores->Get(i);
+    result.push_back({range->loc().y(), range->loc().x(), range->size().y(), range->size().x()});
+  }
+  return result;
+}
+
+// The 2024 layout: TensorRefs (memory space and address in their layout)
+// and CBs (their own address, on their kernel's cores).
 class RangeCollector {
  public:
-  RangeCollector(const tt::target::SystemDesc* system) : system_(system) {}
+  explicit RangeCollector(const ChipFacts* chip) : chip_(chip) {}
 
   void tensor(const tt::target::TensorRef* ref, uint32_t device_program, const std::string& where) {
     if (!ref) return;
@@ -73,7 +75,7 @@ class RangeCollector {
       range.dram = true;
       range.end =
           saturating_add(range.begin, dram_bank_bytes(*ref, *memory, channels(), dram_alignment()));
-      add(std::move(range), ref->global_id());
+      ranges_.add(std::move(range), ref->global_id());
       return;
     }
     const auto* cores = ref->desc()->layout()->core_range_set();
@@ -86,7 +88,7 @@ class RangeCollector {
                                   ? memory->size()
                                   : ceil_div(ref->size(), std::max<uint64_t>(1, core_count));
     range.end = saturating_add(range.begin, per_core);
-    add_on_cores(std::move(range), cores, ref->global_id());
+    ranges_.add_on_cores(range, boxes(cores), ref->global_id());
   }
 
   void circular_buffer(const tt::target::CBRef& cb, const tm::KernelDesc& kernel,
@@ -103,53 +105,23 @@ class RangeCollector {
     range.device_program = device_program;
     range.begin = cb.address();
     range.end = saturating_add(range.begin, std::min<uint64_t>(per_buffer, UINT32_MAX) * buffers);
-    add_on_cores(std::move(range), kernel.core_range_set(), cb.global_id() + (1ull << 32));
+    ranges_.add_on_cores(range, boxes(kernel.core_range_set()), cb.global_id() + (1ull << 32));
     tensor(cb.tensor_ref(), device_program,
            where + " CB " + std::to_string(desc.port()) + " tensor");
   }
 
-  std::vector<PlacedRange> take() { return std::move(ranges_); }
+  std::vector<PlacedRange> take() { return ranges_.take(); }
 
  private:
-  void add_on_cores(PlacedRange range,
-                    const flatbuffers::Vector<const tt::target::Dim2dRange*>* cores, uint64_t id) {
-    if (!cores || cores->size() == 0) {
-      add(std::move(range), id);
-      return;
-    }
-    for (const tt::target::Dim2dRange* core_range : *cores) {
-      PlacedRange on = range;
-      on.core_y = core_range->loc().y();
-      on.core_x = core_range->loc().x();
-      on.cores_y = std::max(1, core_range->size().y());
-      on.cores_x = std::max(1, core_range->size().x());
-      add(std::move(on), id);
-    }
-  }
-
-  // The same buffer is named by many commands; check it once.
-  void add(PlacedRange range, uint64_t id) {
-    auto key = std::make_tuple(id, range.dram, range.device_program, range.begin, range.end,
-                               range.core_y, range.core_x, range.cores_y, range.cores_x);
-    if (seen_.insert(key).second) ranges_.push_back(std::move(range));
-  }
-
-  const tt::target::ChipDesc* chip() const {
-    return system_ && system_->chip_descs() && system_->chip_descs()->size() > 0
-               ? system_->chip_descs()->Get(0)
-               : nullptr;
-  }
   uint32_t channels() const {
-    return chip() && chip()->num_dram_channels() ? chip()->num_dram_channels() : 1;
+    return chip_ && chip_->num_dram_channels ? chip_->num_dram_channels : 1;
   }
   uint32_t dram_alignment() const {
-    return chip() && chip()->noc_dram_address_align_bytes() ? chip()->noc_dram_address_align_bytes()
-                                                            : 1;
+    return chip_ && chip_->noc_dram_address_align_bytes ? chip_->noc_dram_address_align_bytes : 1;
   }
 
-  const tt::target::SystemDesc* system_;
-  std::vector<PlacedRange> ranges_;
-  std::set<std::tuple<uint64_t, bool, uint32_t, uint64_t, uint64_t, int, int, int, int>> seen_;
+  const ChipFacts* chip_;
+  PlacedRangeSet ranges_;
 };
 
 void collect_refs(RangeCollector& collector, const TensorRefs* refs, uint32_t device_program,
@@ -196,55 +168,13 @@ void collect_command(RangeCollector& collector, const tm::Command& command, uint
   }
 }
 
-const tt::target::ChipDesc* chip_for(const tt::target::SystemDesc& system, uint32_t index) {
-  const auto* descs = system.chip_descs();
-  if (!descs || descs->size() == 0) return nullptr;
-  uint32_t desc = index;
-  if (system.chip_desc_indices() && index < system.chip_desc_indices()->size()) {
-    desc = system.chip_desc_indices()->Get(index);
-  }
-  return desc < descs->size() ? descs->Get(desc) : nullptr;
-}
-
-// Why `range` does not fit `chip`, or empty.
-std::string misfit(const PlacedRange& range, const tt::target::ChipDesc& chip) {
-  std::ostringstream why;
-  const uint64_t base = range.dram ? chip.dram_unreserved_base() : chip.l1_unreserved_base();
-  const uint64_t limit = range.dram ? chip.dram_channel_size() : chip.l1_size();
-  const char* memory = range.dram ? "DRAM" : "L1";
-  why << range.where << ": " << memory << " [" << hex(range.begin) << ", " << hex(range.end) << ")"
-      << (range.dram ? " in each bank" : "");
-  if (!range.dram) {
-    why << " on cores (" << range.core_y << "," << range.core_x << ")-("
-        << range.core_y + range.cores_y - 1 << "," << range.core_x + range.cores_x - 1 << ")";
-  }
-  if (range.begin < base) {
-    why << " hits the reserved range [0x0, " << hex(base) << ") below the target's "
-        << (range.dram ? "dram" : "l1") << "_unreserved_base";
-    return why.str();
-  }
-  if (range.end > limit) {
-    why << " runs past the end of the target's " << limit << "-byte "
-        << (range.dram ? "DRAM channel" : "L1");
-    return why.str();
-  }
-  if (!range.dram && chip.grid_size()) {
-    const auto& grid = *chip.grid_size();
-    if (range.core_y < 0 || range.core_x < 0 || range.core_y + range.cores_y > grid.y() ||
-        range.core_x + range.cores_x > grid.x()) {
-      why << " uses cores outside the target's " << grid.y() << "x" << grid.x() << " grid";
-      return why.str();
-    }
-  }
-  return "";
-}
-
-}  // namespace
-
-std::vector<PlacedRange> placed_ranges(const Binary& binary, const tt::target::SystemDesc* system) {
+std::vector<PlacedRange> placed_ranges_2024(const Binary& binary, const SystemFacts* system) {
   const tm::TTMetalBinary* metal = binary.metal();
   if (!metal || !metal->programs()) return {};
-  RangeCollector collector(system ? system : metal->system_desc());
+  std::optional<SystemFacts> own;
+  if (!system && metal->system_desc()) own = system_facts(*metal->system_desc());
+  const SystemFacts* facts = system ? system : (own ? &*own : nullptr);
+  RangeCollector collector(facts ? facts->chip(0) : nullptr);
   for (uint32_t p = 0; p < metal->programs()->size(); ++p) {
     const tm::Program& program = *metal->programs()->Get(p);
     std::string label = "program " + std::to_string(p);
@@ -272,7 +202,56 @@ std::vector<PlacedRange> placed_ranges(const Binary& binary, const tt::target::S
   return collector.take();
 }
 
-FitCheck check_address_fit(const Binary& binary, const tt::target::SystemDesc& target) {
+// Why `range` does not fit `chip`, or empty.
+std::string misfit(const PlacedRange& range, const ChipFacts& chip) {
+  std::ostringstream why;
+  const uint64_t base = range.dram ? chip.dram_unreserved_base : chip.l1_unreserved_base;
+  const char* memory = range.dram ? "DRAM" : "L1";
+  why << range.where << ": " << memory << " [" << hex(range.begin) << ", " << hex(range.end) << ")";
+  if (range.dram) {
+    why << (range.dram_channel < 0 ? " in each bank"
+                                   : " in channel " + std::to_string(range.dram_channel));
+  } else {
+    why << " on cores (" << range.core_y << "," << range.core_x << ")-("
+        << range.core_y + range.cores_y - 1 << "," << range.core_x + range.cores_x - 1 << ")";
+  }
+  if (range.begin < base) {
+    why << " hits the reserved range [0x0, " << hex(base) << ") below the target's "
+        << (range.dram ? "dram" : "l1") << "_unreserved_base";
+    return why.str();
+  }
+  const uint64_t size = range.dram ? chip.dram_channel_size : chip.l1_size;
+  if (range.end > size) {
+    why << " runs past the end of the target's " << size << "-byte "
+        << (range.dram ? "DRAM channel" : "L1");
+    return why.str();
+  }
+  if (range.dram && chip.dram_unreserved_end != 0 && range.end > chip.dram_unreserved_end) {
+    why << " runs past the target's dram_unreserved_end " << hex(chip.dram_unreserved_end);
+    return why.str();
+  }
+  if (range.dram && range.dram_channel >= 0 && range.dram_channel >= chip.num_dram_channels) {
+    why << " uses a DRAM channel the target lacks (it has " << chip.num_dram_channels << ")";
+    return why.str();
+  }
+  if (!range.dram && chip.has_grid) {
+    if (range.core_y < 0 || range.core_x < 0 || range.core_y + range.cores_y > chip.grid_y ||
+        range.core_x + range.cores_x > chip.grid_x) {
+      why << " uses cores outside the target's " << chip.grid_y << "x" << chip.grid_x << " grid";
+      return why.str();
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::vector<PlacedRange> placed_ranges(const Binary& binary, const SystemFacts* system) {
+  if (binary.layout() == WireLayout::kCurrent) return placed_ranges_current(binary, system);
+  return placed_ranges_2024(binary, system);
+}
+
+FitCheck check_address_fit(const Binary& binary, const SystemFacts& target) {
   std::vector<PlacedRange> ranges = placed_ranges(binary, &target);
   if (ranges.empty()) {
     return {"address ranges", true,
@@ -280,7 +259,7 @@ FitCheck check_address_fit(const Binary& binary, const tt::target::SystemDesc& t
                                                 : "the runtime places this kind's buffers"};
   }
   for (const PlacedRange& range : ranges) {
-    const tt::target::ChipDesc* chip = chip_for(target, range.device_program);
+    const ChipFacts* chip = target.chip(range.device_program);
     if (!chip) {
       return {"address ranges", false,
               range.where + ": the target has no chip " + std::to_string(range.device_program)};
@@ -290,7 +269,12 @@ FitCheck check_address_fit(const Binary& binary, const tt::target::SystemDesc& t
   }
   return {"address ranges", true,
           std::to_string(ranges.size()) +
-              " buffer and CB ranges lie in the target's unreserved L1 and DRAM and its grid"};
+              " buffer, CB and semaphore ranges lie in the target's unreserved L1 and DRAM and "
+              "its grid"};
+}
+
+FitCheck check_address_fit(const Binary& binary, const tt::target::SystemDesc& target) {
+  return check_address_fit(binary, system_facts(target));
 }
 
 }  // namespace tessera::format

@@ -51,16 +51,43 @@ Json program_tensors(const Json& root, const char* key) {
   return result;
 }
 
-void collect_program_kernels(const Json& command_program, Json location, Json& kernels) {
+// The current layout says what runs a kernel in its config union:
+// NocConfig{processor, noc_index}, ComputeConfig{math_fidelity, ...} or
+// EthernetConfig. The JSON form leaves fields at their default out; they
+// are filled in here so every kernel reads alike.
+Json kernel_config(const Json& kernel) {
+  const std::string type = kernel.value("type_type", "NONE");
+  Json config = kernel.contains("type") ? kernel["type"] : Json::object();
+  if (type == "NocConfig") {
+    config["processor"] = config.value("processor", "RISCV_0");
+    config["noc_index"] = config.value("noc_index", "Noc0");
+  } else if (type == "ComputeConfig") {
+    config["math_fidelity"] = config.value("math_fidelity", "LoFi");
+  } else if (type == "EthernetConfig") {
+    config["eth_type"] = config.value("eth_type", "Sender");
+    config["noc_index"] = config.value("noc_index", "Noc0");
+  }
+  Json entry;
+  entry["type"] = type;
+  entry.update(config);
+  return entry;
+}
+
+void collect_program_kernels(const Json& command_program, Json location, WireLayout layout,
+                             Json& kernels) {
   size_t kernel_index = 0;
   for (const Json& kernel : member_or_empty(command_program, "kernels")) {
     Json entry = location;
     entry["kernel"] = kernel_index++;
     entry["kind"] = kernel.value("kernel_type", "NONE");
+    if (layout == WireLayout::kCurrent) {
+      entry["symbol"] = kernel.value("symbol", "");
+      entry["config"] = kernel_config(kernel);
+    }
     entry["core_range_set"] = member_or_empty(kernel, "core_range_set");
     const Json& body = kernel.contains("kernel") ? kernel["kernel"] : Json::object();
     if (entry["kind"] == "KernelSource") {
-      entry["source_type"] = body.value("source_type", "Noc0");
+      if (layout == WireLayout::k2024) entry["source_type"] = body.value("source_type", "Noc0");
       entry["source"] = split_lines(body.value("source", ""));
     } else if (entry["kind"] == "KernelBinary") {
       entry["core_type"] = body.value("core_type", "BRISC");
@@ -70,7 +97,7 @@ void collect_program_kernels(const Json& command_program, Json location, Json& k
   }
 }
 
-Json metal_kernels(const Json& root) {
+Json metal_kernels(const Json& root, WireLayout layout) {
   Json kernels = Json::array();
   size_t program_index = 0;
   for (const Json& program : member_or_empty(root, "programs")) {
@@ -87,7 +114,8 @@ Json metal_kernels(const Json& root) {
             location["device_program"] = device_program_index;
             location["queue"] = queue_index;
             location["command"] = command_index;
-            collect_program_kernels(command["type"]["program"], std::move(location), kernels);
+            collect_program_kernels(command["type"]["program"], std::move(location), layout,
+                                    kernels);
           }
           ++command_index;
         }
@@ -101,6 +129,21 @@ Json metal_kernels(const Json& root) {
 }
 
 }  // namespace
+
+std::string checksum_text(const Binary& binary) {
+  if (binary.layout() == WireLayout::kCurrent)
+    return "none (the current layout has no field for one)";
+  return binary.schema_hash() ? "verified" : "none (baseline)";
+}
+
+std::string schema_text(const Binary& binary) {
+  if (!binary.schema_hash()) return "baseline (no schema hash)";
+  if (binary.layout() == WireLayout::kCurrent) {
+    return binary.schema_matches() ? "this tessera's current-layout schema"
+                                   : "another writer's current-layout schema (read by the layout)";
+  }
+  return binary.schema_matches() ? "this tessera's schema" : "another schema";
+}
 
 std::optional<Section> section_from_name(std::string_view name) {
   for (const auto& [section, section_text] : kSectionNames) {
@@ -144,13 +187,12 @@ Result<nlohmann::ordered_json> read_section(const Binary& binary, Section sectio
   Json result;
   switch (section) {
     case Section::kVersion:
+      result["layout"] = layout_name(binary.layout());
       result["version"] = root.value("version", Json::object());
       result["ttmlir_git_hash"] = root.value("ttmlir_git_hash", "");
       result["schema_hash"] = binary.schema_hash() ? Json(*binary.schema_hash()) : Json(nullptr);
-      result["checksum"] = binary.schema_hash() ? "verified" : "none (baseline)";
-      result["schema"] = !binary.schema_hash()     ? "baseline (no schema hash)"
-                         : binary.schema_matches() ? "this tessera's schema"
-                                                   : "another schema";
+      result["checksum"] = checksum_text(binary);
+      result["schema"] = schema_text(binary);
       break;
     case Section::kSystemDesc:
       result["system_desc"] = root.value("system_desc", Json::object());
@@ -171,7 +213,7 @@ Result<nlohmann::ordered_json> read_section(const Binary& binary, Section sectio
                           kind_name(binary.kind()), " binary")
             .add_context(binary.name());
       }
-      result["kernels"] = metal_kernels(root);
+      result["kernels"] = metal_kernels(root, binary.layout());
       break;
     case Section::kAll:
       break;

@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <sstream>
 
-#include "system_desc_generated.h"
+#include "tessera/format/system_facts.h"
 
 namespace tessera::format {
 namespace {
-
-using tt::target::ChipDesc;
 
 std::string chip_prefix(size_t index) {
   return "chip " + std::to_string(index) + " ";
@@ -40,72 +38,55 @@ FitCheck base_at_least(std::string name, uint32_t needed, uint32_t target) {
   return {std::move(name), needed >= target, detail.str()};
 }
 
-void check_chip(size_t index, const ChipDesc& chip, const ChipDesc& target,
+// Arches compare by tessera's enum, so a renumbered current-layout arch
+// matches its 2024 twin; a chip tessera has no value for matches nothing.
+FitCheck same_arch(std::string name, const ChipFacts& chip, const ChipFacts& target) {
+  const bool same = chip.arch && target.arch && *chip.arch == *target.arch;
+  return {std::move(name), same, "binary " + chip.arch_name + ", target " + target.arch_name};
+}
+
+void check_chip(size_t index, const ChipFacts& chip, const ChipFacts& target,
                 std::vector<FitCheck>& checks) {
   std::string prefix = chip_prefix(index);
-  checks.push_back({prefix + "arch", chip.arch() == target.arch(),
-                    std::string("binary ") + tt::target::EnumNameArch(chip.arch()) + ", target " +
-                        tt::target::EnumNameArch(target.arch())});
-  if (chip.grid_size() && target.grid_size()) {
-    const auto& grid = *chip.grid_size();
-    const auto& target_grid = *target.grid_size();
+  checks.push_back(same_arch(prefix + "arch", chip, target));
+  if (chip.has_grid && target.has_grid) {
     std::ostringstream detail;
-    detail << "binary grid " << grid.y() << "x" << grid.x() << ", target grid " << target_grid.y()
-           << "x" << target_grid.x();
-    checks.push_back({prefix + "grid", grid.y() <= target_grid.y() && grid.x() <= target_grid.x(),
+    detail << "binary grid " << chip.grid_y << "x" << chip.grid_x << ", target grid "
+           << target.grid_y << "x" << target.grid_x;
+    checks.push_back({prefix + "grid", chip.grid_y <= target.grid_y && chip.grid_x <= target.grid_x,
                       detail.str()});
   }
-  checks.push_back(
-      at_most(prefix + "l1_size", "L1 bytes per core", chip.l1_size(), target.l1_size()));
-  checks.push_back(at_most(prefix + "dram_channels", "DRAM channels", chip.num_dram_channels(),
-                           target.num_dram_channels()));
+  checks.push_back(at_most(prefix + "l1_size", "L1 bytes per core", chip.l1_size, target.l1_size));
+  checks.push_back(at_most(prefix + "dram_channels", "DRAM channels", chip.num_dram_channels,
+                           target.num_dram_channels));
   checks.push_back(at_most(prefix + "dram_channel_size", "bytes per DRAM channel",
-                           chip.dram_channel_size(), target.dram_channel_size()));
-  checks.push_back(alignment(prefix + "l1_alignment", chip.noc_l1_address_align_bytes(),
-                             target.noc_l1_address_align_bytes()));
-  checks.push_back(alignment(prefix + "dram_alignment", chip.noc_dram_address_align_bytes(),
-                             target.noc_dram_address_align_bytes()));
-  checks.push_back(alignment(prefix + "pcie_alignment", chip.pcie_address_align_bytes(),
-                             target.pcie_address_align_bytes()));
-  checks.push_back(base_at_least(prefix + "l1_unreserved_base", chip.l1_unreserved_base(),
-                                 target.l1_unreserved_base()));
-  checks.push_back(base_at_least(prefix + "dram_unreserved_base", chip.dram_unreserved_base(),
-                                 target.dram_unreserved_base()));
-}
-
-const ChipDesc* chip_of(const tt::target::SystemDesc& system, size_t chip_index) {
-  const auto* descs = system.chip_descs();
-  if (!descs) return nullptr;
-  size_t desc_index = chip_index;
-  if (system.chip_desc_indices() && chip_index < system.chip_desc_indices()->size()) {
-    desc_index = system.chip_desc_indices()->Get(static_cast<uint32_t>(chip_index));
-  }
-  if (desc_index >= descs->size()) return nullptr;
-  return descs->Get(static_cast<uint32_t>(desc_index));
-}
-
-size_t chip_count(const tt::target::SystemDesc& system) {
-  if (system.chip_desc_indices() && system.chip_desc_indices()->size() > 0) {
-    return system.chip_desc_indices()->size();
-  }
-  return system.chip_descs() ? system.chip_descs()->size() : 0;
+                           chip.dram_channel_size, target.dram_channel_size));
+  checks.push_back(alignment(prefix + "l1_alignment", chip.noc_l1_address_align_bytes,
+                             target.noc_l1_address_align_bytes));
+  checks.push_back(alignment(prefix + "dram_alignment", chip.noc_dram_address_align_bytes,
+                             target.noc_dram_address_align_bytes));
+  checks.push_back(alignment(prefix + "pcie_alignment", chip.pcie_address_align_bytes,
+                             target.pcie_address_align_bytes));
+  checks.push_back(base_at_least(prefix + "l1_unreserved_base", chip.l1_unreserved_base,
+                                 target.l1_unreserved_base));
+  checks.push_back(base_at_least(prefix + "dram_unreserved_base", chip.dram_unreserved_base,
+                                 target.dram_unreserved_base));
 }
 
 }  // namespace
 
-std::vector<FitCheck> check_target_fit(const tt::target::SystemDesc* binary,
-                                       const tt::target::SystemDesc& target) {
+std::vector<FitCheck> check_target_fit(const SystemFacts* binary, const SystemFacts& target) {
   std::vector<FitCheck> checks;
-  if (!binary || chip_count(*binary) == 0) {
+  if (!binary || binary->chips.empty()) {
     checks.push_back({"system_desc", true, "binary names no chips; any target fits"});
     return checks;
   }
-  size_t chips = chip_count(*binary);
-  size_t target_chips = chip_count(target);
+  const size_t chips = binary->chips.size();
+  const size_t target_chips = target.chips.size();
   checks.push_back(at_most(std::string("chip count"), "chips", chips, target_chips));
   for (size_t index = 0; index < std::min(chips, target_chips); ++index) {
-    const ChipDesc* chip = chip_of(*binary, index);
-    const ChipDesc* target_chip = chip_of(target, index);
+    const ChipFacts* chip = binary->chip(index);
+    const ChipFacts* target_chip = target.chip(index);
     if (!chip || !target_chip) {
       checks.push_back(
           {chip_prefix(index) + "descriptor", false, "chip_desc_indices points past chip_descs"});
@@ -114,6 +95,14 @@ std::vector<FitCheck> check_target_fit(const tt::target::SystemDesc* binary,
     check_chip(index, *chip, *target_chip, checks);
   }
   return checks;
+}
+
+std::vector<FitCheck> check_target_fit(const tt::target::SystemDesc* binary,
+                                       const tt::target::SystemDesc& target) {
+  const SystemFacts target_facts = system_facts(target);
+  if (!binary) return check_target_fit(nullptr, target_facts);
+  const SystemFacts binary_facts = system_facts(*binary);
+  return check_target_fit(&binary_facts, target_facts);
 }
 
 bool all_fit(const std::vector<FitCheck>& checks) {

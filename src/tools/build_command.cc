@@ -1,5 +1,7 @@
-// `tessera build IN.json -o OUT [--kind ttm|ttnn|ttsys]`: JSON to binary, with
-// golden tensor data taken from .npy files where the JSON names them.
+// `tessera build IN.json -o OUT [--kind ttm|ttnn|ttsys] [--layout 2024|current]`:
+// JSON to binary, with golden tensor data taken from .npy files where the
+// JSON names them. Without --layout the JSON's own fields decide the wire
+// layout; JSON that fits both (or neither) is an error saying so.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,6 +19,7 @@ struct BuildOptions {
   std::string input;
   std::string output;
   std::string kind;
+  std::string layout;  // empty: whichever the JSON fits
 };
 
 Result<format::BinaryKind> output_kind(const BuildOptions& options) {
@@ -55,9 +58,17 @@ Result<std::string> with_tensor_data(std::string json, const std::string& input)
 
 Status build(const BuildOptions& options) {
   TESSERA_ASSIGN_OR_RETURN(format::BinaryKind kind, output_kind(options));
+  if (!options.layout.empty() &&
+      !format::has_layout(kind, *format::layout_from_name(options.layout))) {
+    return make_error(ErrorCode::kInvalidArgument, "--layout ", options.layout, ": tessera has no ",
+                      options.layout, "-layout schema for ", format::kind_name(kind),
+                      " binaries (TTNN has the 2024 layout only)");
+  }
   TESSERA_ASSIGN_OR_RETURN(std::string text, read_text(options.input));
   TESSERA_ASSIGN_OR_RETURN(std::string json, with_tensor_data(std::move(text), options.input));
-  auto bytes = format::json_to_binary(json, kind);
+  auto bytes = options.layout.empty()
+                   ? format::json_to_binary(json, kind)
+                   : format::json_to_binary(json, kind, *format::layout_from_name(options.layout));
   if (!bytes.ok()) return std::move(bytes).error().add_context(options.input);
   // Load what we built: the same verification every reader applies.
   auto check = format::Binary::load_memory(*bytes, options.output);
@@ -80,6 +91,11 @@ void register_build_command(CLI::App& app, int& exit_code) {
       ->add_option("--kind", options->kind,
                    "ttm, ttnn or ttsys (default: from the output's extension)")
       ->check(CLI::IsMember({"ttm", "ttnn", "ttsys"}));
+  command
+      ->add_option("--layout", options->layout,
+                   "Wire layout: 2024, or current (the compiler's of today; TTM0 and TTSY). "
+                   "Default: the one the JSON fits")
+      ->check(CLI::IsMember({"2024", "current"}));
   command->callback([options, &exit_code] {
     Status status = build(*options);
     if (!status.ok()) print_error(status.error());

@@ -8,9 +8,9 @@
 #include "cli_output.h"
 #include "commands.h"
 #include "default_target.h"
-#include "system_desc_generated.h"
 #include "tessera/format/address_fit.h"
 #include "tessera/format/binary_version.h"
+#include "tessera/format/system_facts.h"
 #include "tessera/format/target_fit.h"
 
 namespace tessera::tools {
@@ -33,6 +33,11 @@ Json version_json(const format::Binary& binary) {
 
 std::string schema_report(const format::Binary& binary) {
   if (!binary.schema_hash()) return "baseline (no schema hash)";
+  // A current-layout binary from the compiler carries the compiler's hash;
+  // its layout, found on load, is what it is read by.
+  if (binary.layout() == format::WireLayout::kCurrent && !binary.schema_matches()) {
+    return "the writer's own current-layout schema";
+  }
   return binary.schema_matches() ? "matches this tessera" : "another schema";
 }
 
@@ -52,8 +57,8 @@ bool version_supported(const std::string& path, const format::Binary& binary,
   return false;
 }
 
-Json check_one(const std::string& path, const format::Binary& target, const CheckOptions& options,
-               bool& ok) {
+Json check_one(const std::string& path, const format::Binary& target,
+               const format::SystemFacts& target_facts, const CheckOptions& options, bool& ok) {
   Json entry{{"file", path}};
   auto binary = format::Binary::load_file(path);
   if (!binary.ok()) {
@@ -65,6 +70,7 @@ Json check_one(const std::string& path, const format::Binary& target, const Chec
   }
   print_warnings(*binary);
   entry["kind"] = std::string(format::file_identifier(binary->kind()));
+  entry["layout"] = std::string(format::layout_name(binary->layout()));
   entry["verified"] = true;
   entry["version"] = version_json(*binary);
   const bool version_ok = version_supported(path, *binary, options, entry);
@@ -75,9 +81,10 @@ Json check_one(const std::string& path, const format::Binary& target, const Chec
   // of its descriptor may differ from the target's (a warning). Other kinds
   // place nothing themselves, so their descriptor decides.
   const bool by_addresses = binary->kind() == format::BinaryKind::kMetal;
-  format::FitCheck addresses = format::check_address_fit(*binary, *target.system_desc());
+  format::FitCheck addresses = format::check_address_fit(*binary, target_facts);
+  const std::optional<format::SystemFacts> own = format::system_facts_of(*binary);
   std::vector<format::FitCheck> descriptor =
-      format::check_target_fit(binary->system_desc(), *target.system_desc());
+      format::check_target_fit(own ? &*own : nullptr, target_facts);
   Json checks = Json::array();
   bool fits = addresses.ok;
   for (const format::FitCheck& check : descriptor) {
@@ -103,17 +110,23 @@ Json check_one(const std::string& path, const format::Binary& target, const Chec
             << (!version_ok ? "unsupported version"
                 : fits      ? "ok"
                             : "does not fit the target")
-            << " (" << format::kind_name(binary->kind()) << ", " << schema_report(*binary) << ")\n";
+            << " (" << format::kind_name(binary->kind()) << ", "
+            << format::layout_name(binary->layout()) << " layout, " << schema_report(*binary)
+            << ")\n";
   return entry;
 }
 
 Result<format::Binary> load_target(const CheckOptions& options) {
   if (options.system_desc.empty()) return default_target_system_desc();
   TESSERA_ASSIGN_OR_RETURN(format::Binary target, format::Binary::load_file(options.system_desc));
-  if (target.kind() != format::BinaryKind::kSystemDesc || !target.system_desc()) {
+  if (target.kind() != format::BinaryKind::kSystemDesc) {
     return make_error(ErrorCode::kInvalidArgument, "--system-desc '", options.system_desc,
                       "' is a ", format::kind_name(target.kind()),
                       " binary, not a system descriptor (TTSY)");
+  }
+  if (!target.system_desc() && !target.current_system_desc()) {
+    return make_error(ErrorCode::kInvalidArgument, "--system-desc '", options.system_desc,
+                      "' has no system_desc table: it describes no chips to check against");
   }
   return target;
 }
@@ -124,6 +137,8 @@ int run_check(const CheckOptions& options) {
     print_error(target.error());
     return 1;
   }
+  // A target in either layout: both read into the facts the checks compare.
+  const format::SystemFacts target_facts = *format::system_facts_of(*target);
   bool ok = true;
   Json results = Json::array();
   for (const BinaryPath& entry : collect_binary_paths(options.paths)) {
@@ -134,9 +149,11 @@ int run_check(const CheckOptions& options) {
       ok = false;
       continue;
     }
-    results.push_back(check_one(entry.path, *target, options, ok));
+    results.push_back(check_one(entry.path, *target, target_facts, options, ok));
   }
-  Json report{{"target", target->name()}, {"results", std::move(results)}};
+  Json report{{"target", target->name()},
+              {"target_layout", format::layout_name(target->layout())},
+              {"results", std::move(results)}};
   std::ofstream file(options.result_file);
   file << report.dump(2) << "\n";
   if (!file) {
@@ -155,7 +172,8 @@ void register_check_command(CLI::App& app, int& exit_code) {
   command->add_option("paths", options->paths, "Binaries, or directories searched recursively")
       ->required();
   command->add_option("--system-desc", options->system_desc,
-                      "Target system descriptor (.ttsys); default: the simulated wormhole_b0 chip");
+                      "Target system descriptor (.ttsys, either layout); default: the simulated "
+                      "wormhole_b0 chip");
   command->add_option("--result-file", options->result_file, "Where to write the JSON report")
       ->capture_default_str();
   command->add_flag("--ignore-version", options->ignore_version,

@@ -1,5 +1,7 @@
-// `tessera query [--arch A] [--devices N] [--save-artifacts [--artifact-dir DIR]]`:
-// the system descriptor of simulated chips, as JSON on stdout (and a .ttsys in DIR).
+// `tessera query [--arch A] [--devices N] [--layout 2024|current]
+// [--save-artifacts [--artifact-dir DIR]]`: the system descriptor of
+// simulated chips, as JSON on stdout (and a .ttsys in DIR), in the 2024
+// layout or the compiler's current one.
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -7,6 +9,7 @@
 #include "cli_output.h"
 #include "commands.h"
 #include "tessera/format/binary.h"
+#include "tessera/format/current_system_desc.h"
 #include "tessera/format/json.h"
 #include "tessera/sim/arch/system_desc_writer.h"
 
@@ -16,6 +19,7 @@ namespace {
 struct QueryOptions {
   std::string arch = "wormhole_b0";
   uint32_t devices = 1;
+  std::string layout = "2024";
   bool save_artifacts = false;
   std::string artifact_dir = "tessera-artifacts";
 };
@@ -31,6 +35,10 @@ Status run_query(const QueryOptions& options) {
                            sim::write_system_desc(chip, options.devices));
   TESSERA_ASSIGN_OR_RETURN(format::Binary binary,
                            format::Binary::load_memory(bytes, "system_desc.ttsys"));
+  if (options.layout == "current") {
+    TESSERA_ASSIGN_OR_RETURN(bytes, format::system_desc_to_current(binary));
+    TESSERA_ASSIGN_OR_RETURN(binary, format::Binary::load_memory(bytes, "system_desc.ttsys"));
+  }
   TESSERA_ASSIGN_OR_RETURN(std::string json, format::binary_to_json(binary));
   if (options.save_artifacts) {
     std::error_code error;
@@ -59,6 +67,12 @@ void register_query_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command->add_option("--devices", options->devices, "Number of devices")
       ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  command
+      ->add_option("--layout", options->layout,
+                   "Wire layout of the descriptor: 2024, or current (the compiler's of today; "
+                   "Wormhole_b0 and Blackhole only)")
+      ->check(CLI::IsMember({"2024", "current"}))
       ->capture_default_str();
   command->add_flag("--save-artifacts", options->save_artifacts,
                     "Also write system_desc.ttsys into --artifact-dir");

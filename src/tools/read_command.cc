@@ -35,7 +35,7 @@ bool read_ops(const std::string& path) {
     print_error(json.error());
     return false;
   }
-  for (const std::string& line : op_lines(*json, binary->kind())) {
+  for (const std::string& line : op_lines(*json, binary->kind(), binary->layout())) {
     std::cout << path << ": " << line << "\n";
   }
   return true;

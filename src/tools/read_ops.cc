@@ -136,7 +136,8 @@ void each(const Json& object, const char* key, Fn&& fn) {
 
 }  // namespace
 
-std::vector<std::string> op_lines(const Json& root, format::BinaryKind kind) {
+std::vector<std::string> op_lines(const Json& root, format::BinaryKind kind,
+                                  format::WireLayout layout) {
   std::vector<std::string> lines;
   each(root, "programs", [&](const Json& program, size_t p) {
     const std::string prefix = "program " + std::to_string(p);
@@ -149,9 +150,11 @@ std::vector<std::string> op_lines(const Json& root, format::BinaryKind kind) {
     each(program, "device_programs", [&](const Json& device_program, size_t d) {
       each(device_program, "command_queues", [&](const Json& queue, size_t q) {
         each(queue, "commands", [&](const Json& command, size_t c) {
-          lines.push_back(op_line(prefix + " device_program " + std::to_string(d) + " queue " +
-                                      std::to_string(q) + " command " + std::to_string(c),
-                                  command));
+          const std::string where = prefix + " device_program " + std::to_string(d) + " queue " +
+                                    std::to_string(q) + " command " + std::to_string(c);
+          lines.push_back(layout == format::WireLayout::kCurrent
+                              ? current_command_line(where, command)
+                              : op_line(where, command));
         });
       });
     });

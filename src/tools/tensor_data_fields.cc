@@ -18,11 +18,32 @@ bool holds_tables(const Json& value) {
          (value.front().is_object() || value.front().is_array());
 }
 
-void walk(Json& value, const std::string& where,
-          const std::function<void(const TensorDataField&)>& visit) {
+using Visit = std::function<void(const TensorDataField&)>;
+
+std::string at(const std::string& where, size_t index) {
+  return where + "[" + std::to_string(index) + "]";
+}
+
+// golden_map[i].value[j].value is a GoldenTensor.
+void visit_golden_map(Json& map, const std::string& where, const Visit& visit) {
+  for (size_t i = 0; i < map.size(); ++i) {
+    Json* devices = map[i].is_object() && map[i].contains("value") ? &map[i]["value"] : nullptr;
+    for (size_t j = 0; devices && devices->is_array() && j < devices->size(); ++j) {
+      Json& entry = (*devices)[j];
+      if (!entry.is_object() || !entry.contains("value")) continue;
+      Json& tensor = entry["value"];
+      if (tensor.is_object() && tensor.contains("data")) {
+        visit(TensorDataField{&tensor, "data", at(at(where, i) + ".value", j) + ".value",
+                              TensorDataKind::kCurrentGolden});
+      }
+    }
+  }
+}
+
+void walk(Json& value, const std::string& where, const Visit& visit) {
   if (value.is_array()) {
     for (size_t i = 0; i < value.size(); ++i) {
-      if (holds_tables(value[i])) walk(value[i], where + "[" + std::to_string(i) + "]", visit);
+      if (holds_tables(value[i])) walk(value[i], at(where, i), visit);
     }
     return;
   }
@@ -30,15 +51,27 @@ void walk(Json& value, const std::string& where,
   if (value.contains("constant_data")) {
     visit(TensorDataField{&value, "constant_data", where, TensorDataKind::kConstant});
   }
+  if (value.contains("raw_file") &&
+      (value["raw_file"].is_array() || value["raw_file"].is_object())) {
+    visit(TensorDataField{&value, "raw_file", where, TensorDataKind::kRawBytes});
+  }
+  // A command's body: {"type_type": "HostAllocCommand", "type": {..., "data"}}.
+  if (value.value("type_type", "") == "HostAllocCommand" && value.contains("type") &&
+      value["type"].is_object() && value["type"].contains("data")) {
+    visit(TensorDataField{&value["type"], "data", where + ".type", TensorDataKind::kHostData});
+  }
   for (auto& [key, child] : value.items()) {
     const std::string child_where = where.empty() ? key : where + "." + key;
     if ((key == "golden_inputs" || key == "golden_outputs") && child.is_array()) {
       for (size_t i = 0; i < child.size(); ++i) {
         if (child[i].is_object() && child[i].contains("data")) {
-          visit(TensorDataField{&child[i], "data", child_where + "[" + std::to_string(i) + "]",
-                                TensorDataKind::kGolden});
+          visit(TensorDataField{&child[i], "data", at(child_where, i), TensorDataKind::kGolden});
         }
       }
+      continue;
+    }
+    if (key == "golden_map" && child.is_array()) {
+      visit_golden_map(child, child_where, visit);
       continue;
     }
     if (holds_tables(child)) walk(child, child_where, visit);
@@ -47,21 +80,52 @@ void walk(Json& value, const std::string& where,
 
 }  // namespace
 
+const char* TensorDataField::golden_type_key() const {
+  return kind == TensorDataKind::kCurrentGolden ? "dtype" : "data_type";
+}
+
 std::string TensorDataField::data_type_where() const {
-  return kind == TensorDataKind::kGolden ? where + ".data_type"
-                                         : where + ".layout.memory_desc.data_type";
+  switch (kind) {
+    case TensorDataKind::kGolden:
+    case TensorDataKind::kCurrentGolden:
+      return where + "." + golden_type_key();
+    case TensorDataKind::kConstant:
+      return where + ".layout.memory_desc.data_type";
+    case TensorDataKind::kHostData:
+      return where + ".dst.desc.data_type";
+    case TensorDataKind::kRawBytes:
+      break;
+  }
+  return "";
 }
 
 const Json* TensorDataField::data_type() const {
-  if (kind == TensorDataKind::kGolden) return member(tensor, "data_type");
-  return member(member(member(tensor, "layout"), "memory_desc"), "data_type");
+  switch (kind) {
+    case TensorDataKind::kGolden:
+    case TensorDataKind::kCurrentGolden:
+      return member(tensor, golden_type_key());
+    case TensorDataKind::kConstant:
+      return member(member(member(tensor, "layout"), "memory_desc"), "data_type");
+    case TensorDataKind::kHostData:
+      return member(member(member(tensor, "dst"), "desc"), "data_type");
+    case TensorDataKind::kRawBytes:
+      break;
+  }
+  return nullptr;
+}
+
+std::string TensorDataField::shape_where() const {
+  return kind == TensorDataKind::kHostData ? where + ".dst.desc.shape" : where + ".shape";
 }
 
 const Json* TensorDataField::shape() const {
+  if (kind == TensorDataKind::kRawBytes) return nullptr;
+  if (kind == TensorDataKind::kHostData)
+    return member(member(member(tensor, "dst"), "desc"), "shape");
   return member(tensor, "shape");
 }
 
-void for_each_tensor_data(Json& root, const std::function<void(const TensorDataField&)>& visit) {
+void for_each_tensor_data(Json& root, const Visit& visit) {
   walk(root, "", visit);
 }
 

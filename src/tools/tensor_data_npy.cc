@@ -35,7 +35,7 @@ Result<DataType> settle_data_type(const TensorDataField& field, const run::NpyAr
                                   const std::string& path) {
   if (!field.data_type()) {
     TESSERA_ASSIGN_OR_RETURN(DataType type, type_of_array(array, path));
-    (*field.tensor)["data_type"] = tt::target::EnumNameDataType(type);
+    (*field.tensor)[field.golden_type_key()] = tt::target::EnumNameDataType(type);
     return type;
   }
   std::optional<DataType> type = parse_data_type(field.data_type());
@@ -92,10 +92,11 @@ Result<std::vector<uint8_t>> tensor_bytes(DataType type, run::NpyArray array) {
 Result<std::string> npy_reference(const TensorDataField& field) {
   const Json& data = field.data();
   if (data.is_object() && data.contains(kSummarisedKey)) {
+    const bool takes_npy = field.is_golden() || field.kind == TensorDataKind::kConstant;
     return make_error(ErrorCode::kInvalidArgument, field.data_where(),
                       " is a summary that `tessera read` printed, not the data: read the binary "
-                      "with `tessera read --full` for JSON that builds, or name a file with "
-                      "{\"npy\": \"FILE.npy\"}");
+                      "with `tessera read --full` for JSON that builds",
+                      takes_npy ? ", or name a file with {\"npy\": \"FILE.npy\"}" : "");
   }
   if (data.is_object() && data.size() == 1 && data.contains("npy") && data["npy"].is_string()) {
     return data["npy"].get<std::string>();
@@ -129,9 +130,20 @@ Status check_row_major(const TensorDataField& field) {
   return ok_status();
 }
 
+// .npy files stand for tensors; a host buffer's or a shared object's bytes
+// are given as bytes.
+Status check_takes_npy(const TensorDataField& field) {
+  if (field.is_golden() || field.kind == TensorDataKind::kConstant) return ok_status();
+  return make_error(ErrorCode::kInvalidArgument, field.data_where(),
+                    ": .npy files are taken for golden tensors and constants; give ",
+                    field.kind == TensorDataKind::kRawBytes ? "a shared object's" : "host data's",
+                    " bytes as a byte array");
+}
+
 Status load_field(const TensorDataField& field, const fs::path& json_folder) {
   if (field.data().is_array()) return ok_status();
   TESSERA_ASSIGN_OR_RETURN(std::string name, npy_reference(field));
+  TESSERA_RETURN_IF_ERROR(check_takes_npy(field));
   if (field.kind == TensorDataKind::kConstant) TESSERA_RETURN_IF_ERROR(check_row_major(field));
   const fs::path path = fs::path(name).is_absolute() ? fs::path(name) : json_folder / name;
   auto array = run::read_npy(path.string());

@@ -1,8 +1,10 @@
 // `tessera build`: tensor data written by hand. Where a golden tensor's
-// `data` would be a byte array, {"npy": "FILE.npy"} names a NumPy file
-// (relative to the JSON's folder) whose elements become the bytes; the
-// tensor's shape and data_type, when given, must match the file's, and are
-// filled from it when not. Summaries that `read` printed are refused.
+// `data` would be a byte array (either layout's GoldenTensor), or a
+// row-major constant's, {"npy": "FILE.npy"} names a NumPy file (relative to
+// the JSON's folder) whose elements become the bytes; the tensor's shape
+// and data type (data_type, or dtype in the current layout), when given,
+// must match the file's, and are filled from it when not. Summaries that
+// `read` printed are refused.
 #pragma once
 
 #include <filesystem>

@@ -81,11 +81,21 @@ Json tensor_data_summary(const TensorDataField& field) {
   const std::vector<uint8_t> bytes = data_bytes(field.data());
   Json summary;
   summary[kSummarisedKey] = "tensor data left out; `tessera read --full` prints it";
+  if (!field.has_element_type()) {
+    summary["bytes"] = bytes.size();
+    summary["fnv1a64"] = fnv1a64_hex(bytes);
+    return summary;
+  }
   const std::optional<DataType> type = parse_data_type(field.data_type());
-  summary["data_type"] = type ? Json(tt::target::EnumNameDataType(*type)) : Json(nullptr);
+  // A type tessera has no enum value for (the current layout's Float64,
+  // Int64, ...) is named as the binary names it, and not decoded.
+  summary["data_type"] = type                ? Json(tt::target::EnumNameDataType(*type))
+                         : field.data_type() ? *field.data_type()
+                                             : Json(nullptr);
   const Json* shape = field.shape();
   summary["shape"] = shape ? *shape : Json::array();
   if (field.kind == TensorDataKind::kConstant) summary["order"] = "page order of the tensor";
+  if (field.kind == TensorDataKind::kHostData) summary["order"] = "the host buffer's bytes";
   summary["bytes"] = bytes.size();
   if (type) add_values(summary, *type, bytes);
   summary["fnv1a64"] = fnv1a64_hex(bytes);

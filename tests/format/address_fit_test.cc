@@ -62,7 +62,7 @@ TEST(AddressFitTest, FitsATargetWhoseDescriptorDiffersWhereTheBinaryPlacesNothin
   EXPECT_FALSE(all_fit(check_target_fit(binary.system_desc(), *target.system_desc())));
   FitCheck fit = check_address_fit(binary, *target.system_desc());
   EXPECT_TRUE(fit.ok) << fit.detail;
-  EXPECT_THAT(fit.detail, HasSubstr("6 buffer and CB ranges"));
+  EXPECT_THAT(fit.detail, HasSubstr("6 buffer, CB and semaphore ranges"));
 }
 
 TEST(AddressFitTest, NamesTheFirstRangeInAReservedRegion) {

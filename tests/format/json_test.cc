@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../support/example_binaries.h"
+#include "current_layout_json.h"
 #include "tessera/format/binary_sections.h"
 #include "tessera/format/generated.h"
 
@@ -105,6 +106,37 @@ TEST(JsonTest, BaselineJsonReadsBackWithoutSchemaHash) {
   auto bytes = testing::example_binary("eltwise_add.ttnn.json", BinaryKind::kTtnn,
                                        SchemaHashStamp::kLeaveAsIs);
   EXPECT_EQ(full_json(bytes).find("schema_hash"), std::string::npos);
+}
+
+// The current layout: JSON -> binary -> JSON is byte-identical, and the
+// layout comes from the JSON when none is named.
+TEST(JsonTest, CurrentLayoutRoundTripsAndIsFoundFromTheJson) {
+  const std::string json = testing::current_add_binary_json().dump();
+  auto named = json_to_binary(json, BinaryKind::kMetal, WireLayout::kCurrent);
+  ASSERT_TRUE(named.ok()) << named.error().describe();
+  auto found = json_to_binary(json, BinaryKind::kMetal);
+  ASSERT_TRUE(found.ok()) << found.error().describe();
+  EXPECT_EQ(*named, *found);
+  auto binary = Binary::load_memory(*found, "add.ttm");
+  ASSERT_TRUE(binary.ok());
+  auto text = binary_to_json(*binary);
+  ASSERT_TRUE(text.ok());
+  auto again = json_to_binary(*text, BinaryKind::kMetal);
+  ASSERT_TRUE(again.ok()) << again.error().describe();
+  EXPECT_EQ(*again, *found);
+  auto wrong = json_to_binary(json, BinaryKind::kMetal, WireLayout::k2024);
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_THAT(wrong.error().describe(), HasSubstr("of the 2024 layout"));
+}
+
+TEST(JsonTest, JsonFittingBothLayoutsAsksForOne) {
+  auto both =
+      json_to_binary(R"({"version": {"major": 0, "minor": 0, "patch": 1}})", BinaryKind::kMetal);
+  ASSERT_FALSE(both.ok());
+  EXPECT_THAT(both.error().describe(), HasSubstr("tessera build --layout 2024|current"));
+  auto neither = json_to_binary(R"({"no_such_field": 1})", BinaryKind::kSystemDesc);
+  ASSERT_FALSE(neither.ok());
+  EXPECT_THAT(neither.error().describe(), HasSubstr("matches neither layout"));
 }
 
 }  // namespace

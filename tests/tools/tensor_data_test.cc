@@ -140,5 +140,91 @@ TEST(TensorDataNpy, FillsShapeAndTypeFromTheFile) {
   EXPECT_EQ(golden["data"], Json({1, 0, 2, 0, 3, 0}));
 }
 
+// The current layout's tensor data: GoldenTensors in the golden map (type
+// under `dtype`), HostAllocCommand data (typed by its dst buffer) and a
+// DynamicLib's raw_file (bytes only).
+Json current_root() {
+  Json golden = {{"name", "output_0"}, {"shape", {2}}, {"dtype", "UInt16"}, {"data", {1, 0, 2, 0}}};
+  Json host_alloc = {
+      {"type_type", "HostAllocCommand"},
+      {"type",
+       {{"dst", {{"global_id", 1}, {"desc", {{"shape", {3}}, {"data_type", "UInt8"}}}}},
+        {"data", {7, 8, 9}}}}};
+  return {{"programs",
+           {{{"device_programs", {{{"command_queues", {{{"commands", {host_alloc}}}}}}}},
+             {"debug_info",
+              {{"golden_info",
+                {{"golden_map", {{{"key", "output_0"}, {"value", {{{"value", golden}}}}}}}}}}}}}},
+          {"dylibs", {{{"raw_file", {0x7f, 'E', 'L', 'F'}}}}}};
+}
+
+TEST(TensorDataFields, FindsTheCurrentLayoutsDataWithTheirTypes) {
+  Json root = current_root();
+  std::vector<std::string> types;
+  std::vector<std::string> where;
+  for_each_tensor_data(root, [&](const TensorDataField& field) {
+    where.push_back(field.data_where());
+    types.push_back(field.data_type() ? field.data_type()->dump() : "none");
+  });
+  EXPECT_THAT(where, ::testing::ElementsAre(
+                         "programs[0].device_programs[0].command_queues[0].commands[0].type.data",
+                         "programs[0].debug_info.golden_info.golden_map[0].value[0].value.data",
+                         "dylibs[0].raw_file"));
+  EXPECT_THAT(types, ::testing::ElementsAre("\"UInt8\"", "\"UInt16\"", "none"));
+
+  summarise_tensor_data(root);
+  const Json& golden = root["programs"][0]["debug_info"]["golden_info"]["golden_map"][0]["value"][0]
+                           ["value"]["data"];
+  EXPECT_EQ(golden["data_type"], "UInt16");
+  EXPECT_EQ(golden["values"], Json({1, 2}));
+  const Json& host =
+      root["programs"][0]["device_programs"][0]["command_queues"][0]["commands"][0]["type"]["data"];
+  EXPECT_EQ(host["shape"], Json({3}));
+  EXPECT_EQ(host["values"], Json({7, 8, 9}));
+  const Json& raw = root["dylibs"][0]["raw_file"];
+  EXPECT_EQ(raw["bytes"], 4);
+  EXPECT_FALSE(raw.contains("data_type"));
+  EXPECT_FALSE(raw.contains("values"));
+}
+
+TEST(TensorDataFields, TypesTesseraHasNoValueForAreNamedNotDecoded) {
+  Json root = current_root();
+  root["programs"][0]["debug_info"]["golden_info"]["golden_map"][0]["value"][0]["value"]["dtype"] =
+      "Float64";
+  summarise_tensor_data(root);
+  const Json& golden = root["programs"][0]["debug_info"]["golden_info"]["golden_map"][0]["value"][0]
+                           ["value"]["data"];
+  EXPECT_EQ(golden["data_type"], "Float64");
+  EXPECT_FALSE(golden.contains("values"));
+  EXPECT_EQ(golden["bytes"], 4);
+}
+
+TEST(TensorDataNpy, HostDataAndSharedObjectsTakeBytesOnly) {
+  testing::TempDir dir;
+  testing::write_bytes(
+      dir / "c.npy", run::npy_file("|u1", std::vector<int64_t>{3}, std::vector<uint8_t>{7, 8, 9}));
+  Json root = current_root();
+  root["programs"][0]["device_programs"][0]["command_queues"][0]["commands"][0]["type"]["data"] = {
+      {"npy", "c.npy"}};
+  Status host = load_tensor_data(root, dir.path());
+  ASSERT_FALSE(host.ok());
+  EXPECT_THAT(host.error().describe(),
+              HasSubstr("commands[0].type.data: .npy files are taken for golden tensors and "
+                        "constants; give host data's bytes as a byte array"));
+  // A current golden from .npy gets its dtype from the file.
+  Json golden_root = current_root();
+  Json& golden =
+      golden_root["programs"][0]["debug_info"]["golden_info"]["golden_map"][0]["value"][0]["value"];
+  golden.erase("dtype");
+  golden.erase("shape");
+  golden["data"] = {{"npy", "c.npy"}};
+  Status loaded = load_tensor_data(golden_root, dir.path());
+  ASSERT_TRUE(loaded.ok()) << loaded.error().describe();
+  EXPECT_EQ(golden["dtype"], "UInt8");
+  EXPECT_FALSE(golden.contains("data_type"));
+  EXPECT_EQ(golden["shape"], Json({3}));
+  EXPECT_EQ(golden["data"], Json({7, 8, 9}));
+}
+
 }  // namespace
 }  // namespace tessera::tools

@@ -1,6 +1,7 @@
 // Whether a binary's system descriptor fits a target system (the simulated
 // chip tessera will run it on): same arch, grid fits, memories large enough,
-// alignments and reserved bases compatible.
+// alignments and reserved bases compatible. Either descriptor may be in
+// either wire layout (system_facts.h).
 #pragma once
 
 #include <string>
@@ -12,6 +13,8 @@ struct SystemDesc;
 
 namespace tessera::format {
 
+struct SystemFacts;
+
 struct FitCheck {
   std::string name;  // e.g. "chip 0 arch"
   bool ok = false;
@@ -19,7 +22,9 @@ struct FitCheck {
 };
 
 // One check per property per chip of the binary. A binary without a system
-// descriptor gets a single passing check saying so.
+// descriptor (null) gets a single passing check saying so.
+std::vector<FitCheck> check_target_fit(const SystemFacts* binary, const SystemFacts& target);
+// The same for two 2024-layout descriptors.
 std::vector<FitCheck> check_target_fit(const tt::target::SystemDesc* binary,
                                        const tt::target::SystemDesc& target);
 
