@@ -189,13 +189,29 @@ Status finish_compile(const CompileJob& job, const RunningCompile& running,
   return ok_status();
 }
 
+// TESSERA_CXX may name a compiler the way a shell would ("clang++"): the
+// compiler is started and identified by its path, so look the name up once.
+std::string resolve_on_path(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  std::istringstream directories(path != nullptr ? path : "");
+  std::string directory;
+  while (std::getline(directories, directory, ':')) {
+    if (directory.empty()) continue;
+    const std::string candidate = directory + "/" + name;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return name;
+}
+
 }  // namespace
 
 CompilerConfig default_compiler_config() {
   CompilerConfig config;
   const char* override_cxx = std::getenv("TESSERA_CXX");
-  config.executable =
-      override_cxx != nullptr && override_cxx[0] != '\0' ? override_cxx : TESSERA_HOST_CXX;
+  config.executable = override_cxx != nullptr && override_cxx[0] != '\0'
+                          ? resolve_on_path(override_cxx)
+                          : TESSERA_HOST_CXX;
   // -O1: kernel code is mostly loops around host calls (NoC copies and
   // tile math run in the simulator), so -O2 buys little at run time but
   // costs ~25% more compile time. Exceptions and RTTI are off: kernel code
