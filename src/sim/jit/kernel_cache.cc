@@ -68,6 +68,7 @@ Result<std::unique_ptr<KernelCache>> KernelCache::create(KernelCacheOptions opti
   ContentHasher prefix;
   prefix.add_field("tessera kernel build 1").add_field(kernel_api_hash()).add_field(compiler);
   for (const std::string& flag : cache->compiler_.flags) prefix.add_field(flag);
+  for (const std::string& library : cache->compiler_.libraries) prefix.add_field(library);
   cache->key_prefix_ = prefix.hex();
   return cache;
 }

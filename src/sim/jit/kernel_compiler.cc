@@ -132,6 +132,7 @@ Result<pid_t> spawn_compiler(const CompilerConfig& config, const CompileJob& job
                 {"-isystem", job.include_directory + "/" + std::string(kFreestandingHeaderFolder)});
   }
   args.insert(args.end(), {"-o", running.temp_output, "-x", "c++", job.unit_path});
+  args.insert(args.end(), config.libraries.begin(), config.libraries.end());
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
@@ -218,9 +219,23 @@ CompilerConfig default_compiler_config() {
   // never throws (host callbacks end a fiber without unwinding through it).
   // -nostdinc: kernels see the kernel API and the compiler's own headers
   // only, never the host's C library (compiler_search_path.h).
-  config.flags = {
-      "-std=c++20",          "-nostdinc",       "-O1",       "-fPIC", "-shared",
-      "-fvisibility=hidden", "-fno-exceptions", "-fno-rtti", "-g0",   "-fdiagnostics-color=never"};
+  // -nostdlib: the kernel ABI and the few C functions a kernel may call
+  // (kernel_object_check.h) resolve in the process that loads the kernel,
+  // so linking against the C library and start files buys nothing and
+  // costs a third of a cold compile. libgcc stays for the arithmetic
+  // helpers the compiler itself calls (128-bit division, popcount).
+  config.flags = {"-std=c++20",
+                  "-nostdinc",
+                  "-O1",
+                  "-fPIC",
+                  "-shared",
+                  "-nostdlib",
+                  "-fvisibility=hidden",
+                  "-fno-exceptions",
+                  "-fno-rtti",
+                  "-g0",
+                  "-fdiagnostics-color=never"};
+  config.libraries = {"-lgcc"};
   return config;
 }
 

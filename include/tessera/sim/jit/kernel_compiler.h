@@ -13,8 +13,9 @@ namespace tessera::sim {
 struct CompilerConfig {
   // The compiler CMake built tessera with, unless $TESSERA_CXX overrides.
   std::string executable{};
-  std::vector<std::string> flags{};  // see default_compiler_config()
-  std::size_t max_parallel = 0;      // 0: one per hardware thread
+  std::vector<std::string> flags{};      // see default_compiler_config()
+  std::vector<std::string> libraries{};  // linked after the unit (-lgcc)
+  std::size_t max_parallel = 0;          // 0: one per hardware thread
   // Where the compiler's own include directories are remembered between
   // processes (compiler_search_path.h); empty: asked once per process.
   std::string include_directories_file{};
