@@ -22,7 +22,8 @@ struct CompilerConfig {
 };
 
 // The build's compiler with flags for kernels: -std=c++20 -nostdinc -O1
-// -fPIC -shared -fvisibility=hidden -fno-exceptions -fno-rtti. With
+// -fPIC -shared -nostdlib -fvisibility=hidden -fno-exceptions -fno-rtti,
+// linking libgcc only. With
 // -nostdinc among the flags, compiles search the kernel API, then the
 // compiler's own headers, then tessera's freestanding C headers.
 CompilerConfig default_compiler_config();
