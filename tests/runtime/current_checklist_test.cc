@@ -16,12 +16,16 @@
 namespace tessera::runtime {
 namespace {
 
+using testing::buffer_arg;
 using testing::CurrentArg;
 using testing::CurrentArgRef;
 using testing::CurrentBinaryBuilder;
 using testing::CurrentBuffer;
 using testing::CurrentKernel;
+using testing::dram;
+using testing::float_bits;
 using ::testing::HasSubstr;
+using testing::host;
 namespace cur = ::tt::target::current;
 namespace cur_metal = ::tt::target::current::metal;
 
@@ -31,72 +35,63 @@ constexpr uint64_t kGlobalSemaphoreAddress = kL1Address + 0x8000;
 constexpr uint32_t kPages = 8;
 
 // out = in * scale + scalar + local semaphore + global semaphore, page by
-// page from one DRAM tensor to another through a CB. Every argument kind:
-// TensorAccessorArgs, CB port and a named argument at compile time; buffer
+// page from one DRAM tensor to another, a reader and a writer sharing a CB as
+// tt-metal's reader/writer pairs do. Between them every argument kind:
+// TensorAccessorArgs, CB ports and a named argument (read by its position,
+// as the compiler's kernels read theirs) at compile time; buffer
 // addresses, both semaphores and a scalar at run time; a named common arg.
-constexpr const char* kEveryArgumentKind = R"(#include "api/dataflow/dataflow_api.h"
+constexpr const char* kReadPages = R"(#include "api/dataflow/dataflow_api.h"
 #include "api/tensor/tensor_accessor.h"
 void kernel_main() {
   constexpr auto src_args = TensorAccessorArgs<0, 0>();
-  constexpr auto dst_args = TensorAccessorArgs<src_args.next_compile_time_args_offset(), 0>();
-  constexpr uint32_t cb = get_compile_time_arg_val(dst_args.next_compile_time_args_offset());
-  constexpr uint32_t pages = get_compile_time_arg_val(dst_args.next_compile_time_args_offset() + 1);
-  const uint32_t src_address = get_arg_val<uint32_t>(0);
-  const uint32_t dst_address = get_arg_val<uint32_t>(1);
-  const uint32_t local = *reinterpret_cast<volatile tt_l1_ptr uint32_t*>(
-      get_semaphore(get_arg_val<uint32_t>(2)));
-  const uint32_t global = *reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_arg_val<uint32_t>(3));
-  const uint32_t scalar_bits = get_arg_val<uint32_t>(4);
-  const uint32_t scale_bits = get_common_arg_val<uint32_t>(0);
-  float scalar, scale;
-  __builtin_memcpy(&scalar, &scalar_bits, sizeof scalar);
-  __builtin_memcpy(&scale, &scale_bits, sizeof scale);
-  const float offset = scalar + static_cast<float>(local) + static_cast<float>(global);
-
-  const uint32_t page_bytes = get_local_cb_interface(cb).fifo_page_size;
-  auto src = TensorAccessor(src_args, src_address, page_bytes);
-  auto dst = TensorAccessor(dst_args, dst_address, page_bytes);
-  for (uint32_t page = 0; page < pages; ++page) {
-    cb_reserve_back(cb, 1);
-    const uint32_t l1 = get_write_ptr(cb);
-    noc_async_read(src.get_noc_addr(page), l1, page_bytes);
+  constexpr uint32_t cb_in = get_compile_time_arg_val(src_args.next_compile_time_args_offset());
+  constexpr uint32_t num_pages =
+      get_compile_time_arg_val(src_args.next_compile_time_args_offset() + 1);
+  const uint32_t src_addr = get_arg_val<uint32_t>(0);
+  const auto src = TensorAccessor(src_args, src_addr, get_local_cb_interface(cb_in).fifo_page_size);
+  for (uint32_t i = 0; i < num_pages; ++i) {
+    cb_reserve_back(cb_in, 1);
+    noc_async_read_page(i, src, get_write_ptr(cb_in));
     noc_async_read_barrier();
-    float* values = reinterpret_cast<float*>(l1);
-    for (uint32_t i = 0; i < page_bytes / sizeof(float); ++i) values[i] = values[i] * scale + offset;
-    noc_async_write(l1, dst.get_noc_addr(page), page_bytes);
-    noc_async_write_barrier();
-    cb_push_back(cb, 1);
-    cb_wait_front(cb, 1);
-    cb_pop_front(cb, 1);
+    cb_push_back(cb_in, 1);
   }
 }
 )";
 
-uint32_t float_bits(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, sizeof bits);
-  return bits;
+constexpr const char* kScaleAndWritePages = R"(#include "api/dataflow/dataflow_api.h"
+#include "api/tensor/tensor_accessor.h"
+float as_float(uint32_t bits) {
+  float value;
+  __builtin_memcpy(&value, &bits, sizeof value);
+  return value;
 }
+void kernel_main() {
+  constexpr auto dst_args = TensorAccessorArgs<0, 0>();
+  constexpr uint32_t cb_out = get_compile_time_arg_val(dst_args.next_compile_time_args_offset());
+  constexpr uint32_t num_pages =
+      get_compile_time_arg_val(dst_args.next_compile_time_args_offset() + 1);
+  const uint32_t dst_addr = get_arg_val<uint32_t>(0);
+  volatile tt_l1_ptr uint32_t* local_sem =
+      reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_semaphore(get_arg_val<uint32_t>(1)));
+  volatile tt_l1_ptr uint32_t* global_sem =
+      reinterpret_cast<volatile tt_l1_ptr uint32_t*>(get_arg_val<uint32_t>(2));
+  const float bias = as_float(get_arg_val<uint32_t>(3)) + static_cast<float>(*local_sem) +
+                     static_cast<float>(*global_sem);
+  const float scale = as_float(get_common_arg_val<uint32_t>(0));
+  const uint32_t page_size = get_local_cb_interface(cb_out).fifo_page_size;
+  const auto dst = TensorAccessor(dst_args, dst_addr, page_size);
+  for (uint32_t i = 0; i < num_pages; ++i) {
+    cb_wait_front(cb_out, 1);
+    float* page = reinterpret_cast<float*>(get_read_ptr(cb_out));
+    for (uint32_t j = 0; j < page_size / sizeof(float); ++j) page[j] = page[j] * scale + bias;
+    noc_async_write_page(i, dst, get_read_ptr(cb_out));
+    noc_async_write_barrier();
+    cb_pop_front(cb_out, 1);
+  }
+}
+)";
 
-CurrentBuffer host(uint32_t id, std::vector<int> shape = {kPages, 64}) {
-  CurrentBuffer buffer;
-  buffer.id = id;
-  buffer.shape = std::move(shape);
-  return buffer;
-}
-
-CurrentBuffer dram(uint32_t id, uint64_t address) {
-  CurrentBuffer buffer = host(id);
-  buffer.kind = CurrentBuffer::Kind::kDramInterleaved;
-  buffer.address = address;
-  return buffer;
-}
-
-CurrentArgRef buffer_arg(const CurrentBuffer& buffer) {
-  CurrentArgRef ref;
-  ref.buffer = buffer;
-  return ref;
-}
+const std::vector<int> kShape = {kPages, 64};
 
 struct Sizes {
   float scale = -2.0f, scalar = 0.5f;
@@ -106,14 +101,15 @@ struct Sizes {
 // The program: every command but CpuCommand, in an order a compiler could
 // emit. Inputs: buffer 1; output: buffer 9.
 std::vector<uint8_t> every_command_program(const Sizes& sizes) {
-  CurrentBuffer in = host(1), src = dram(2, kDramAddress), dst = dram(3, kDramAddress + 0x10000);
+  CurrentBuffer in = host(1, kShape), src = dram(2, kDramAddress, kShape),
+                dst = dram(3, kDramAddress + 0x10000, kShape);
   CurrentBuffer scratch = host(4, {1, 64});
   scratch.kind = CurrentBuffer::Kind::kL1Sharded;
   scratch.address = kL1Address;
   scratch.cb_buffers = 1;
   CurrentBuffer scalar = host(5, {1});
   scalar.type = cur::DataType::UInt32;
-  CurrentBuffer read_back = host(6), copied = host(7), out = host(9);
+  CurrentBuffer read_back = host(6, kShape), copied = host(7, kShape), out = host(9, kShape);
 
   CurrentArgRef local;
   local.kind = CurrentArgRef::Kind::kLocalSemaphore;
@@ -124,13 +120,16 @@ std::vector<uint8_t> every_command_program(const Sizes& sizes) {
   global.id = 2;
   global.address = kGlobalSemaphoreAddress;
 
-  CurrentKernel kernel{kEveryArgumentKind, CurrentKernel::Type::kNoc0Reader};
-  kernel.ct_args = {CurrentArg::tensor_accessor_args(0), CurrentArg::tensor_accessor_args(1),
-                    CurrentArg::cb_port(0), CurrentArg::named("pages", kPages)};
-  kernel.rt_args = {CurrentArg::buffer_address(0), CurrentArg::buffer_address(1),
-                    CurrentArg::local_semaphore(2), CurrentArg::global_semaphore(3),
-                    CurrentArg::scalar(4)};
-  kernel.crt_args = {CurrentArg::named("scale", float_bits(sizes.scale))};
+  CurrentKernel reader{kReadPages, CurrentKernel::Type::kNoc0Reader};
+  reader.ct_args = {CurrentArg::tensor_accessor_args(0), CurrentArg::cb_port(0),
+                    CurrentArg::named("num_pages", kPages)};
+  reader.rt_args = {CurrentArg::buffer_address(0)};
+  CurrentKernel writer{kScaleAndWritePages, CurrentKernel::Type::kNoc1Writer};
+  writer.ct_args = {CurrentArg::tensor_accessor_args(1), CurrentArg::cb_port(0),
+                    CurrentArg::named("num_pages", kPages)};
+  writer.rt_args = {CurrentArg::buffer_address(1), CurrentArg::local_semaphore(2),
+                    CurrentArg::global_semaphore(3), CurrentArg::scalar(4)};
+  writer.crt_args = {CurrentArg::named("scale", float_bits(sizes.scale))};
 
   CurrentBinaryBuilder program;
   const uint32_t bits = float_bits(sizes.scalar);
@@ -142,7 +141,8 @@ std::vector<uint8_t> every_command_program(const Sizes& sizes) {
   program.create_local_semaphore(local.id, local.initial);
   program.create_global_semaphore(global.id, global.address, sizes.global_initial, 0, 0, 1, 1);
   program.reset_global_semaphore(global.id, global.address, sizes.global_reset);
-  program.program({kernel}, {buffer_arg(src), buffer_arg(dst), local, global, buffer_arg(scalar)},
+  program.program({reader, writer},
+                  {buffer_arg(src), buffer_arg(dst), local, global, buffer_arg(scalar)},
                   {{0, scratch}});
   program.record_event(1);
   program.wait_for_event(1);
@@ -268,7 +268,7 @@ TEST_P(CurrentChecklistTest, OneProgramRunsEveryCommandAndPassesEveryArgumentKin
 }
 
 TEST_P(CurrentChecklistTest, CpuCommandIsRefusedNamingItsFunctionAndTheDeviceStaysUsable) {
-  CurrentBuffer in = host(1), out = host(2);
+  CurrentBuffer in = host(1, kShape), out = host(2, kShape);
   CurrentBinaryBuilder program;
   program.cpu({in}, {out}, "hoisted_forward_const_eval_0", 0);
   program.returns({out});

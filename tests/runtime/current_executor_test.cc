@@ -17,12 +17,16 @@
 namespace tessera::runtime {
 namespace {
 
+using testing::buffer_arg;
 using testing::CurrentArg;
 using testing::CurrentArgRef;
 using testing::CurrentBinaryBuilder;
 using testing::CurrentBuffer;
 using testing::CurrentKernel;
+using testing::dram;
+using testing::float_bits;
 using ::testing::HasSubstr;
+using testing::host;
 using Kind = CurrentBuffer::Kind;
 
 constexpr uint64_t kDramAddress = 0x200000;
@@ -107,12 +111,6 @@ void kernel_main() {
 }
 )";
 
-uint32_t float_bits(float value) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, sizeof bits);
-  return bits;
-}
-
 std::vector<float> arange(size_t count, float start = 0.0f, float step = 1.0f) {
   std::vector<float> values(count);
   for (size_t i = 0; i < count; ++i) values[i] = start + step * static_cast<float>(i);
@@ -125,20 +123,6 @@ std::vector<float> floats_of(const Tensor& tensor) {
   return values;
 }
 
-CurrentBuffer host(uint32_t id, std::vector<int> shape = {32, 32}) {
-  CurrentBuffer buffer;
-  buffer.id = id;
-  buffer.shape = std::move(shape);
-  return buffer;
-}
-
-CurrentBuffer dram(uint32_t id, uint64_t address, std::vector<int> shape = {32, 32}) {
-  CurrentBuffer buffer = host(id, std::move(shape));
-  buffer.kind = Kind::kDramInterleaved;
-  buffer.address = address;
-  return buffer;
-}
-
 CurrentBuffer l1_tile(uint32_t id, uint64_t address) {
   CurrentBuffer buffer = host(id);
   buffer.kind = Kind::kL1Sharded;
@@ -146,12 +130,6 @@ CurrentBuffer l1_tile(uint32_t id, uint64_t address) {
   buffer.tiled = true;
   buffer.cb_buffers = 1;
   return buffer;
-}
-
-CurrentArgRef buffer_arg(const CurrentBuffer& buffer) {
-  CurrentArgRef ref;
-  ref.buffer = buffer;
-  return ref;
 }
 
 class CurrentExecutorTest : public ::testing::TestWithParam<DeviceIsolation> {

@@ -489,4 +489,32 @@ class CurrentBinaryBuilder {
   bool private_ = false;
 };
 
+// Shorthands for the buffers tests describe most: a float32 host tensor, the
+// same as an interleaved DRAM buffer, and a buffer as a program's arg_ref.
+inline CurrentBuffer host(uint32_t id, std::vector<int> shape = {32, 32}) {
+  CurrentBuffer buffer;
+  buffer.id = id;
+  buffer.shape = std::move(shape);
+  return buffer;
+}
+
+inline CurrentBuffer dram(uint32_t id, uint64_t address, std::vector<int> shape = {32, 32}) {
+  CurrentBuffer buffer = host(id, std::move(shape));
+  buffer.kind = CurrentBuffer::Kind::kDramInterleaved;
+  buffer.address = address;
+  return buffer;
+}
+
+inline CurrentArgRef buffer_arg(const CurrentBuffer& buffer) {
+  CurrentArgRef ref;
+  ref.buffer = buffer;
+  return ref;
+}
+
+inline uint32_t float_bits(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+
 }  // namespace tessera::testing
