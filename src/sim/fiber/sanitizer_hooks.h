@@ -6,12 +6,21 @@
 
 #include <cstddef>
 
+// gcc says __SANITIZE_ADDRESS__; clang before 17 says only __has_feature.
 #if defined(__SANITIZE_ADDRESS__)
 #define TESSERA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TESSERA_ASAN 1
+#endif
+#endif
+#ifndef TESSERA_ASAN
+#define TESSERA_ASAN 0
+#endif
+
+#if TESSERA_ASAN
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
-#else
-#define TESSERA_ASAN 0
 #endif
 
 namespace tessera::sim {
