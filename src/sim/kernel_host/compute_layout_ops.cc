@@ -17,6 +17,16 @@ using tile::kTileWidth;
 
 constexpr uint32_t kNextPage = 0xffffffffu;
 
+// Slots of ComputeKernelState::block_scratch: an op's input and output, and
+// the rows write_untilized builds while its caller holds the input.
+enum ScratchSlot : size_t { kScratchIn = 0, kScratchOut = 1, kScratchRows = 2 };
+
+std::span<float> scratch(KernelHostState& state, ScratchSlot slot, uint64_t count) {
+  std::vector<float>& floats = state.compute->block_scratch[slot];
+  floats.assign(count, 0.0f);
+  return floats;
+}
+
 // Where an output goes: a fixed page, or the packer's next one (which then
 // moves on by `pages`).
 uint32_t output_page(ComputeKernelState& compute, uint32_t cb, uint32_t requested, uint32_t pages) {
@@ -33,7 +43,7 @@ Status write_untilized(KernelHostState& state, uint32_t cb, std::span<const floa
                        uint32_t block_ct_dim, uint32_t full_ct_dim, uint32_t block_c_index,
                        uint64_t first_element) {
   const uint64_t width = uint64_t{block_ct_dim} * kTileWidth;
-  std::vector<float> rows(width * kTileHeight);
+  std::span<float> rows = scratch(state, kScratchRows, width * kTileHeight);
   TESSERA_RETURN_IF_ERROR(compute::untilize_block(tiles, rows, block_ct_dim));
   const uint64_t row_stride = uint64_t{full_ct_dim} * kTileWidth;
   const uint64_t column = uint64_t{block_c_index} * width;
@@ -63,7 +73,8 @@ Status tilize_block_op(KernelHostState& state, ComputeKernelState& compute, Comp
   const uint32_t tiles = a[1];
   TESSERA_RETURN_IF_ERROR(check_block("tilize_block", tiles));
   const uint64_t elements = uint64_t{tiles} * kTileElements;
-  std::vector<float> rows(elements), tiled(elements);
+  std::span<float> rows = scratch(state, kScratchIn, elements);
+  std::span<float> tiled = scratch(state, kScratchOut, elements);
   TESSERA_RETURN_IF_ERROR(read_cb_rows(state, a[0], a.get_or(3, 0), rows));
   TESSERA_RETURN_IF_ERROR(compute::tilize_block(rows, tiled, tiles));
   const uint32_t first = output_page(compute, a[2], a.get_or(4, 0), tiles);
@@ -79,7 +90,8 @@ Status untilize_block_op(KernelHostState& state, ComputeKernelState& compute, Co
   const uint32_t tiles = a[1];
   TESSERA_RETURN_IF_ERROR(check_block("untilize_block", tiles));
   const uint64_t elements = uint64_t{tiles} * kTileElements;
-  std::vector<float> tiled(elements), rows(elements);
+  std::span<float> tiled = scratch(state, kScratchIn, elements);
+  std::span<float> rows = scratch(state, kScratchOut, elements);
   const uint32_t in_tile = a.get_or(3, 0);
   for (uint32_t t = 0; t < tiles; ++t) {
     TESSERA_RETURN_IF_ERROR(unpack_cb_tile(
@@ -93,7 +105,7 @@ Status untilize_block_op(KernelHostState& state, ComputeKernelState& compute, Co
 Status pack_untilize_op(KernelHostState& state, ComputeOperands a) {
   const uint32_t block_ct_dim = a[2], full_ct_dim = a[3];
   TESSERA_RETURN_IF_ERROR(check_pack_untilize(block_ct_dim, full_ct_dim, a[4]));
-  std::vector<float> tiles(uint64_t{block_ct_dim} * kTileElements);
+  std::span<float> tiles = scratch(state, kScratchIn, uint64_t{block_ct_dim} * kTileElements);
   for (uint32_t c = 0; c < block_ct_dim; ++c) {
     TESSERA_RETURN_IF_ERROR(unpack_cb_tile(
         state, a[0], a[1] + c, TileSpan(tiles.data() + c * kTileElements, kTileElements)));

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "tessera/sim/cb/core_circular_buffers.h"
 #include "tessera/sim/dst/dst_registers.h"
@@ -43,6 +44,10 @@ struct ComputeKernelState {
   // may pop the very pages that free it); one fiber plays both, so it waits
   // when it next packs into or pushes that CB instead.
   std::array<uint32_t, TESSERA_NUM_CIRCULAR_BUFFERS> pending_reserve{};
+  // Working rows and tiles of block ops that may wait on a CB mid-op. They
+  // live here, not on the fiber's stack: a fiber abandoned while waiting
+  // (another kernel of the run failed) never unwinds, so locals would leak.
+  std::array<std::vector<float>, 3> block_scratch{};
 };
 
 struct KernelHostState {
