@@ -1,5 +1,6 @@
 #include "tessera/sim/timing/timing_params.h"
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -127,9 +128,18 @@ Result<TimingParams> timing_params_from_json(std::string_view text, std::string_
   return params;
 }
 
+// Parsed once per arch: every program run with device time asks, and
+// parsing costs more than a small program's replay.
 Result<TimingParams> builtin_timing_params(Arch arch) {
-  return timing_params_from_json(builtin_json(arch),
-                                 "built-in " + std::string(arch_name(arch)) + ".json");
+  static const std::array<Result<TimingParams>, 3> parsed = [] {
+    auto parse = [](Arch a) {
+      return timing_params_from_json(builtin_json(a),
+                                     "built-in " + std::string(arch_name(a)) + ".json");
+    };
+    return std::array<Result<TimingParams>, 3>{parse(Arch::kGrayskull), parse(Arch::kWormholeB0),
+                                               parse(Arch::kBlackhole)};
+  }();
+  return parsed[static_cast<std::size_t>(arch)];
 }
 
 }  // namespace tessera::sim::timing
