@@ -19,6 +19,14 @@ void register_perf_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command->add_option("--csv-file", options->csv_file, "Per-op / per-command host times")
       ->capture_default_str();
+  command->add_flag("--device-time", options->device_time,
+                    "Estimate device time with the timing model: device tracks in the trace, "
+                    "device_time in the results, and the device CSV");
+  command
+      ->add_option("--device-csv-file", options->device_csv_file,
+                   "With --device-time: per-program / per-op device times in the profiler's "
+                   "ops_perf_results.csv columns")
+      ->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run::run_session("perf", *options); });
 }
 

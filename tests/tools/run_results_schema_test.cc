@@ -50,7 +50,8 @@ class RunResultsSchemaTest : public ::testing::Test {
     run_cli({"run", "binaries", "--per-op-golden", "--memory", "--result-file", "all.json"},
             dir.path());
     run_cli({"run", "binaries", "--shard", "1/2", "--result-file", "shard.json"}, dir.path());
-    return {dir / "all.json", dir / "shard.json"};
+    run_cli({"perf", "binaries", "--device-time", "--result-file", "device.json"}, dir.path());
+    return {dir / "all.json", dir / "shard.json", dir / "device.json"};
   }
 
   TempDir dir;
@@ -60,6 +61,7 @@ TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
   Json schema = Json::parse(read_text_file(schema_path()));
   const Json& result_schema = schema["$defs"]["result"];
   std::set<std::string> outcomes;
+  int device_times = 0;
   for (const fs::path& path : result_files()) {
     Json report = Json::parse(read_text_file(path));
     expect_keys_documented(report, schema, path.filename().string());
@@ -67,10 +69,24 @@ TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
       expect_keys_documented(entry, result_schema, entry["file"].get<std::string>());
       expect_keys_documented(entry["timings_ms"], result_schema["properties"]["timings_ms"],
                              "timings_ms");
+      if (entry.contains("device_time")) {
+        ++device_times;
+        const Json& device_schema = schema["$defs"]["device_time"];
+        expect_keys_documented(entry["device_time"], device_schema, "device_time");
+        const Json& program_schema = device_schema["properties"]["programs"]["items"];
+        for (const Json& program : entry["device_time"]["programs"]) {
+          expect_keys_documented(program, program_schema, "device_time program");
+          for (const Json& kernel : program["kernels"]) {
+            expect_keys_documented(kernel, program_schema["properties"]["kernels"]["items"],
+                                   "device_time kernel");
+          }
+        }
+      }
       outcomes.insert(entry["result"].get<std::string>());
     }
   }
   EXPECT_EQ(outcomes, (std::set<std::string>{"pass", "fail", "error", "skip"}));
+  EXPECT_GT(device_times, 0) << "perf --device-time wrote no device_time";
 }
 
 TEST_F(RunResultsSchemaTest, TheFilesValidateAgainstTheSchema) {

@@ -10,6 +10,7 @@
 #include "tessera/base/status.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/device.h"
+#include "tessera/runtime/device_time.h"
 #include "tessera/runtime/dprint.h"
 #include "tessera/runtime/tensor.h"
 
@@ -77,6 +78,9 @@ struct SubmitOptions {
   OpHook after_op;   // TTNN only
   // Record TraceSpans (programs, ops / commands, kernels) into the result.
   bool collect_trace = false;
+  // Estimate device time with the timing model (device_time.h): per
+  // program of a TTM0 submit, per op of a TTNN one. Off: nothing is recorded.
+  bool collect_device_time = false;
   // Kernel debug prints (TTM0): off unless a sink is set.
   DprintOptions dprint{};
 };
@@ -91,6 +95,8 @@ struct SubmitResult {
   std::vector<std::string> event_queries;
   // Filled when SubmitOptions::collect_trace is set.
   std::vector<TraceSpan> spans;
+  // Filled when SubmitOptions::collect_device_time is set, in run order.
+  std::vector<ProgramDeviceTime> device_time;
 };
 
 // Runs program `program` of `binary` with `inputs` (one per program input, in

@@ -42,9 +42,12 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   scheduler.stall_limit = options.kernel_stall_limit;
   sim::DeviceProcess* process = device.device_process();
   auto run = [chip, cache, dprint, plan = std::move(plan), scheduler, process,
-              on_kernel_span = options.on_kernel_span]() -> Status {
-    const sim::ProgramRunOptions run_options{
-        .scheduler = scheduler, .dprint = dprint.get(), .on_kernel_span = on_kernel_span};
+              on_kernel_span = options.on_kernel_span,
+              on_device_time = options.on_device_time]() -> Status {
+    const sim::ProgramRunOptions run_options{.scheduler = scheduler,
+                                             .dprint = dprint.get(),
+                                             .on_kernel_span = on_kernel_span,
+                                             .on_device_time = on_device_time};
     if (!process) return sim::run_program(*chip, *cache, plan, run_options);
     // Isolated: the host compiles, the device process loads and runs.
     TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> objects, compile_objects(*cache, plan));

@@ -174,8 +174,7 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
   TESSERA_RETURN_IF_ERROR(check_device_program_limits(device_program));
   const auto* queues = device_program.command_queues();
   uint32_t queue_count = queues ? queues->size() : 0;
-  std::optional<SubmitTrace> trace;
-  if (options.collect_trace) trace.emplace(queue_count);
+  std::optional<SubmitTrace> trace = SubmitTrace::for_submit(queue_count, options);
   SubmitContext submit(*target, queue_count, trace ? &*trace : nullptr);
   submit.set_dprint(make_dprint_relay(options.dprint, target->id()));
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -196,7 +195,7 @@ Status run_device_program(const tm::Program& program, uint32_t index, const Devi
   for (std::string& line : submit.take_event_queries()) {
     result.event_queries.push_back(std::move(line));
   }
-  if (trace) trace->take_spans(result.spans);
+  if (trace) trace->take(result);
   return first_error({&ran, &drained, &read_back, &released, &freed});
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "../program_device_time.h"
 #include "tessera/base/steady_clock.h"
 
 namespace tessera::runtime::metal_backend {
@@ -34,6 +35,31 @@ void SubmitTrace::add_kernel(uint32_t queue, uint32_t command_index, const std::
   kernels_.push_back(std::move(span));
 }
 
+void SubmitTrace::take(SubmitResult& result) {
+  if (spans_) take_spans(result.spans);
+  std::lock_guard lock(kernels_mutex_);
+  std::ranges::sort(device_times_, {}, [](const ProgramDeviceTime& time) {
+    return std::pair{time.queue, time.index};
+  });
+  for (ProgramDeviceTime& time : device_times_) result.device_time.push_back(std::move(time));
+  device_times_.clear();
+}
+
+std::function<void(const sim::timing::ProgramTiming&)> SubmitTrace::device_time_recorder(
+    SubmitTrace* trace, uint32_t queue, uint32_t command_index, std::string program) {
+  if (!trace || !trace->device_time_) return {};
+  return [trace, queue, command_index,
+          program = std::move(program)](const sim::timing::ProgramTiming& timing) {
+    ProgramDeviceTime time = program_device_time(timing);
+    time.name = program;
+    time.category = "command";
+    time.queue = static_cast<int32_t>(queue);
+    time.index = static_cast<int32_t>(command_index);
+    std::lock_guard lock(trace->kernels_mutex_);
+    trace->device_times_.push_back(std::move(time));
+  };
+}
+
 void SubmitTrace::take_spans(std::vector<TraceSpan>& out) {
   for (std::deque<CommandSpan>& queue : commands_) {
     for (CommandSpan& command : queue) {
@@ -55,7 +81,7 @@ std::function<void(const sim::KernelRunSpan&)> SubmitTrace::kernel_recorder(Subm
                                                                             uint32_t queue,
                                                                             uint32_t command_index,
                                                                             std::string program) {
-  if (!trace) return {};
+  if (!trace || !trace->spans_) return {};
   return [trace, queue, command_index,
           program = std::move(program)](const sim::KernelRunSpan& kernel) {
     trace->add_kernel(queue, command_index, program, kernel);

@@ -14,6 +14,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "tessera/metal/command_queue.h"
 #include "tessera/runtime/submit.h"
 #include "tessera/sim/program/kernel_run_span.h"
+#include "tessera/sim/timing/program_timing.h"
 
 namespace tessera::runtime::metal_backend {
 
@@ -32,7 +34,14 @@ class SubmitTrace {
     metal::CommandTiming on_queue;  // filled by the hardware queue, if queued
   };
 
-  explicit SubmitTrace(uint32_t queues) : commands_(queues) {}
+  // Spans, device time (SubmitOptions::collect_device_time) or both.
+  SubmitTrace(uint32_t queues, bool spans, bool device_time)
+      : commands_(queues), spans_(spans), device_time_(device_time) {}
+  static std::optional<SubmitTrace> for_submit(uint32_t queues, const SubmitOptions& options) {
+    if (!options.collect_trace && !options.collect_device_time) return std::nullopt;
+    return std::optional<SubmitTrace>(std::in_place, queues, options.collect_trace,
+                                      options.collect_device_time);
+  }
 
   // Starts the span of command `index` of `queue`. Only the queue's own
   // thread calls this for a queue; the span stays put until take_spans.
@@ -50,14 +59,24 @@ class SubmitTrace {
                                                                         uint32_t command_index,
                                                                         std::string program);
 
-  // Appends every span (commands, then kernels); call once the queues are
-  // drained, so queued commands' times are final.
+  // What a program run calls with its device time: adds it to `trace`
+  // under the command that enqueued the program; empty unless asked for.
+  static std::function<void(const sim::timing::ProgramTiming&)> device_time_recorder(
+      SubmitTrace* trace, uint32_t queue, uint32_t command_index, std::string program);
+
+  // Appends every span (commands, then kernels) and device time (by queue,
+  // then command); call once the queues are drained, so queued commands'
+  // times are final.
+  void take(SubmitResult& result);
   void take_spans(std::vector<TraceSpan>& out);
 
  private:
   std::vector<std::deque<CommandSpan>> commands_;  // per queue
   std::mutex kernels_mutex_;
   std::vector<TraceSpan> kernels_;
+  bool spans_ = true;
+  bool device_time_ = false;
+  std::vector<ProgramDeviceTime> device_times_;  // under kernels_mutex_
 };
 
 }  // namespace tessera::runtime::metal_backend

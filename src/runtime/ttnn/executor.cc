@@ -1,6 +1,7 @@
 #include "executor.h"
 
 #include "hook_context.h"
+#include "op_device_time.h"
 #include "operation_dispatch.h"
 #include "operation_name.h"
 #include "program_context.h"
@@ -88,6 +89,11 @@ Status run_operations(const fbn::Program& program, ProgramContext& context,
                               .duration_ns = end - start,
                               .index = static_cast<int32_t>(index),
                               .detail = std::string(view.debug_string())});
+    }
+    if (options.collect_device_time) {
+      auto time = op_device_time(op, name, index, context);
+      if (!time.ok()) return std::move(time).error().add_context(where + ": device time");
+      if (*time) result.device_time.push_back(std::move(**time));
     }
   }
   return ok_status();

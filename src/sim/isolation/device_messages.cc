@@ -1,5 +1,7 @@
 #include "device_messages.h"
 
+#include <bit>
+
 #include "tessera/sim/tile/data_format.h"
 #include "wire.h"
 
@@ -99,10 +101,22 @@ ChipDescriptor get_chip(wire::Reader& in) {
   return chip;
 }
 
+// The one toolchain define the device process needs (the timing model's
+// math fidelity); the compiled object carries the rest.
+constexpr const char* kFidelityDefine = "TESSERA_MATH_FIDELITY";
+
+std::string fidelity_define(const KernelBuildSpec& build) {
+  for (const auto& [name, value] : build.toolchain_defines) {
+    if (name == kFidelityDefine) return value;
+  }
+  return "";
+}
+
 void put(wire::Writer& out, const KernelPlan& kernel) {
   out.text(kernel.build.name);
   out.u8(static_cast<uint8_t>(kernel.build.processor));
   out.u8(kernel.build.noc_index);
+  out.text(fidelity_define(kernel.build));
   put(out, kernel.cores);
   out.u32(static_cast<uint32_t>(kernel.runtime_args.size()));
   for (const auto& [core, args] : kernel.runtime_args) {
@@ -120,6 +134,9 @@ KernelPlan get_kernel(wire::Reader& in) {
   kernel.build.name = in.text();
   kernel.build.processor = in.choice<KernelProcessor>(3);
   kernel.build.noc_index = in.u8();
+  if (std::string fidelity = in.text(); !fidelity.empty()) {
+    kernel.build.toolchain_defines.emplace_back(kFidelityDefine, std::move(fidelity));
+  }
   kernel.cores = get_ranges(in);
   const uint32_t cores = in.count(12);
   for (uint32_t i = 0; i < cores; ++i) {
@@ -324,6 +341,52 @@ Status decode_status(std::span<const uint8_t> bytes, Status& status) {
   return in.finish("the ready message");
 }
 
+void put(wire::Writer& out, const timing::ProgramTiming& timing) {
+  out.text(timing.arch);
+  out.u64(std::bit_cast<uint64_t>(timing.ai_clock_mhz));
+  out.i64(timing.device_cycles);
+  out.i64(timing.kernel_cycles);
+  out.u32(timing.cores);
+  out.u32(static_cast<uint32_t>(timing.kernels.size()));
+  for (const timing::KernelTiming& kernel : timing.kernels) {
+    out.text(kernel.kernel);
+    put(out, kernel.core);
+    out.u8(static_cast<uint8_t>(kernel.processor));
+    out.i64(kernel.start_cycle);
+    out.i64(kernel.end_cycle);
+    out.i64(kernel.wait_cycles);
+  }
+  out.i64(timing.busiest_core_math_cycles);
+  out.u64(timing.dram_bytes);
+  out.u64(timing.noc_bytes);
+  out.u64(std::bit_cast<uint64_t>(timing.dram_bytes_per_cycle));
+  out.u32(timing.unmatched_waits);
+}
+
+timing::ProgramTiming get_device_time(wire::Reader& in) {
+  timing::ProgramTiming timing;
+  timing.arch = in.text();
+  timing.ai_clock_mhz = std::bit_cast<double>(in.u64());
+  timing.device_cycles = in.i64();
+  timing.kernel_cycles = in.i64();
+  timing.cores = in.u32();
+  timing.kernels.resize(in.count(37));
+  for (timing::KernelTiming& kernel : timing.kernels) {
+    kernel.kernel = in.text();
+    kernel.core = get_coord(in);
+    kernel.processor = in.choice<KernelProcessor>(3);
+    kernel.start_cycle = in.i64();
+    kernel.end_cycle = in.i64();
+    kernel.wait_cycles = in.i64();
+  }
+  timing.busiest_core_math_cycles = in.i64();
+  timing.dram_bytes = in.u64();
+  timing.noc_bytes = in.u64();
+  timing.dram_bytes_per_cycle = std::bit_cast<double>(in.u64());
+  timing.unmatched_waits = in.u32();
+  return timing;
+}
+
 std::vector<uint8_t> encode(const RunRequest& request) {
   wire::Writer out;
   put(out, request.plan);
@@ -337,6 +400,7 @@ std::vector<uint8_t> encode(const RunRequest& request) {
   out.i64(request.scheduler.stall_limit.count());
   out.u8(request.collect_dprint);
   out.u8(request.collect_spans);
+  out.u8(request.collect_device_time);
   return std::move(out.bytes());
 }
 
@@ -353,6 +417,7 @@ Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes) {
   request.scheduler.stall_limit = std::chrono::milliseconds(in.i64());
   request.collect_dprint = in.u8() != 0;
   request.collect_spans = in.u8() != 0;
+  request.collect_device_time = in.u8() != 0;
   if (request.objects.size() != request.plan.kernels.size()) {
     return make_error(ErrorCode::kDataLoss, "the run request names ", request.objects.size(),
                       " kernel objects for ", request.plan.kernels.size(), " kernels");
@@ -379,6 +444,8 @@ std::vector<uint8_t> encode(const RunReply& reply) {
     out.i64(span.start_ns);
     out.i64(span.duration_ns);
   }
+  out.u8(reply.device_time.has_value());
+  if (reply.device_time) put(out, *reply.device_time);
   return std::move(out.bytes());
 }
 
@@ -402,6 +469,7 @@ Result<RunReply> decode_run_reply(std::span<const uint8_t> bytes) {
     span.start_ns = in.i64();
     span.duration_ns = in.i64();
   }
+  if (in.u8() != 0) reply.device_time = get_device_time(in);
   return finished(in, std::move(reply), "the device process's reply");
 }
 

@@ -23,6 +23,7 @@
 #include "tessera/sim/fiber/scheduler.h"
 #include "tessera/sim/jit/dprint_log.h"
 #include "tessera/sim/program/program_plan.h"
+#include "tessera/sim/timing/program_timing.h"
 
 namespace tessera::sim::device_messages {
 
@@ -58,6 +59,7 @@ struct RunRequest {
   SchedulerOptions scheduler;
   bool collect_dprint = false;
   bool collect_spans = false;
+  bool collect_device_time = false;
 };
 
 struct SpanRecord {
@@ -74,6 +76,8 @@ struct RunReply {
   bool buffers_followed = true;
   std::vector<DprintLine> dprint;
   std::vector<SpanRecord> spans;
+  // The timing model's figures, when the request asked and the run succeeded.
+  std::optional<timing::ProgramTiming> device_time;
 };
 
 std::vector<uint8_t> encode(const Hello& hello);

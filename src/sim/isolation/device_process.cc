@@ -338,6 +338,9 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     slim.name = kernel.build.name;
     slim.processor = kernel.build.processor;
     slim.noc_index = kernel.build.noc_index;
+    for (const auto& define : kernel.build.toolchain_defines) {
+      if (define.first == "TESSERA_MATH_FIDELITY") slim.toolchain_defines.push_back(define);
+    }
     kernel.build = std::move(slim);
   }
   request.objects = objects;
@@ -353,6 +356,7 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
   request.scheduler = options.scheduler;
   request.collect_dprint = options.dprint != nullptr;
   request.collect_spans = static_cast<bool>(options.on_kernel_span);
+  request.collect_device_time = static_cast<bool>(options.on_device_time);
   std::vector<uint8_t> reply_bytes;
   TESSERA_RETURN_IF_ERROR(exchange(messages::encode(request), reply_bytes, plan.name));
   auto reply = messages::decode_run_reply(reply_bytes);
@@ -370,6 +374,7 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
   for (const messages::SpanRecord& span : reply->spans) {
     options.on_kernel_span({span.kernel, span.core, span.start_ns, span.duration_ns});
   }
+  if (reply->device_time && options.on_device_time) options.on_device_time(*reply->device_time);
   return std::move(reply->status);
 }
 

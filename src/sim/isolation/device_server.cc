@@ -80,6 +80,11 @@ class DeviceServer {
             {std::string(span.kernel_name), span.core, span.start_ns, span.duration_ns});
       };
     }
+    if (request.collect_device_time) {
+      options.on_device_time = [&reply](const timing::ProgramTiming& timing) {
+        reply.device_time = timing;
+      };
+    }
     options.on_fiber = [&markers](FiberSpec& fiber) {
       auto& marker = markers.emplace_back(std::make_unique<ResumeMarker>(
           ResumeMarker{fiber.on_resume, fiber.on_resume_arg, fiber.kernel_name, fiber.core}));

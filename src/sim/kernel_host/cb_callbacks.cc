@@ -8,6 +8,7 @@
 #include "kernel_host_failure.h"
 #include "tessera/sim/fiber/fiber_wait.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
+#include "timing_hooks.h"
 
 namespace tessera::sim::kernel_host {
 
@@ -42,9 +43,11 @@ void cb_reserve_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
   if (state.compute && cbs.pages_free(cb) < wanted) {
     uint32_t& pending = state.compute->pending_reserve[cb];
     pending = pending > wanted ? pending : wanted;
+    if (state.timing) time_cb(state, timing::TimingEventKind::kCbReserve, cb, pages);
     return;  // the packer's wait: see ComputeKernelState::pending_reserve
   }
   fail_kernel_if_error(wait_for_free_pages(cbs, cb, wanted));
+  if (state.timing) time_cb(state, timing::TimingEventKind::kCbReserve, cb, pages);
 }
 
 void cb_push_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
@@ -55,6 +58,7 @@ void cb_push_back(tk_ctx* ctx, int32_t cb, int32_t pages) {
   fail_kernel_if_error(settle_pending_reserve(state, static_cast<uint32_t>(cb)));
   fail_kernel_if_error(cbs.push_back(state.cbs[cb], cb, pages));
   if (state.compute) state.compute->pack_offsets[cb] = 0;
+  if (state.timing) time_cb(state, timing::TimingEventKind::kCbPush, cb, pages);
   notify_core_progress();
 }
 
@@ -66,6 +70,7 @@ void cb_wait_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
   fail_kernel_if_error(
       wait_until([&] { return cbs.pages_filled(cb) >= static_cast<uint32_t>(pages); },
                  [&] { return cbs.describe_wait_front(cb, pages); }));
+  if (state.timing) time_cb(state, timing::TimingEventKind::kCbWait, cb, pages);
 }
 
 void cb_pop_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
@@ -74,6 +79,7 @@ void cb_pop_front(tk_ctx* ctx, int32_t cb, int32_t pages) {
   CoreCircularBuffers& cbs = core_cbs(state);
   fail_kernel_if_error(cbs.check_request(cb, pages, "cb_pop_front"));
   fail_kernel_if_error(cbs.pop_front(state.cbs[cb], cb, pages));
+  if (state.timing) time_cb(state, timing::TimingEventKind::kCbPop, cb, pages);
   notify_core_progress();
 }
 

@@ -21,6 +21,7 @@
 #include "tessera/sim/compute/unary_op.h"
 #include "tessera/sim/kernel_host/kernel_host_state.h"
 #include "tessera/sim/tile/data_format.h"
+#include "timing_hooks.h"
 
 namespace tessera::sim::kernel_host {
 
@@ -437,7 +438,9 @@ Status run_compute_op(KernelHostState& state, uint32_t op, Operands a) {
 }  // namespace
 
 void compute(tk_ctx* ctx, uint32_t op, const uint32_t* args, uint32_t arg_count) {
-  fail_kernel_if_error(run_compute_op(KernelHostState::of(ctx), op, {args, arg_count}));
+  KernelHostState& state = KernelHostState::of(ctx);
+  fail_kernel_if_error(run_compute_op(state, op, {args, arg_count}));
+  if (state.timing) time_compute(state, op, args, arg_count);
 }
 
 }  // namespace tessera::sim::kernel_host

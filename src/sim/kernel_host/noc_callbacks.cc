@@ -11,6 +11,7 @@
 #include "tessera/sim/kernel_host/kernel_host_state.h"
 #include "tessera/sim/noc/noc_address.h"
 #include "tessera/sim/noc/noc_transfers.h"
+#include "timing_hooks.h"
 
 namespace tessera::sim::kernel_host {
 
@@ -42,40 +43,48 @@ Status read_zeros(const NocIssuer& issuer, uint32_t dst_l1, uint32_t size) {
 
 void noc_read(tk_ctx* ctx, uint64_t src_noc_addr, uint32_t dst_l1, uint32_t size, uint8_t noc) {
   check_noc_index(noc);
-  const NocIssuer issuer = KernelHostState::of(ctx).noc_issuer();
+  KernelHostState& state = KernelHostState::of(ctx);
+  const NocIssuer issuer = state.noc_issuer();
   if (reads_zero_region(*issuer.chip, src_noc_addr, size)) {
     fail_kernel_if_error(read_zeros(issuer, dst_l1, size));
     return;
   }
   fail_kernel_if_error(sim::noc_read(issuer, src_noc_addr, dst_l1, size));
+  if (state.timing) time_noc_read(state, src_noc_addr, size, noc);
 }
 
 void noc_write(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_noc_addr, uint32_t size, uint8_t noc) {
   check_noc_index(noc);
   KernelHostState& state = KernelHostState::of(ctx);
   fail_kernel_if_error(sim::noc_write(state.noc_issuer(), src_l1, dst_noc_addr, size));
+  if (state.timing) time_noc_write(state, src_l1, dst_noc_addr, size, noc);
   if (noc_address_in_l1(*state.chip, dst_noc_addr)) notify_progress();
 }
 
 void noc_write_multicast(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_mcast_addr, uint32_t size,
                          uint32_t /*num_dests*/, int /*linked*/, int loopback, uint8_t noc) {
   check_noc_index(noc);
-  fail_kernel_if_error(sim::noc_write_multicast(KernelHostState::of(ctx).noc_issuer(), src_l1,
-                                                dst_mcast_addr, size, loopback != 0));
+  KernelHostState& state = KernelHostState::of(ctx);
+  fail_kernel_if_error(
+      sim::noc_write_multicast(state.noc_issuer(), src_l1, dst_mcast_addr, size, loopback != 0));
+  if (state.timing) time_noc_multicast(state, src_l1, dst_mcast_addr, size, loopback != 0, noc);
   notify_progress();
 }
 
 void noc_inline_write(tk_ctx* ctx, uint64_t dst_noc_addr, uint32_t value, uint8_t byte_enable,
                       uint8_t noc) {
   check_noc_index(noc);
-  fail_kernel_if_error(sim::noc_inline_write(KernelHostState::of(ctx).noc_issuer(), dst_noc_addr,
-                                             value, byte_enable));
+  KernelHostState& state = KernelHostState::of(ctx);
+  fail_kernel_if_error(sim::noc_inline_write(state.noc_issuer(), dst_noc_addr, value, byte_enable));
+  if (state.timing) time_inline_write(state, dst_noc_addr, value, noc);
   notify_progress();
 }
 
 void noc_barrier(tk_ctx* ctx, uint8_t noc) {
   check_noc_index(noc);
-  KernelHostState::of(ctx).noc_reads.complete_all();
+  KernelHostState& state = KernelHostState::of(ctx);
+  state.noc_reads.complete_all();
+  if (state.timing) time_barrier(state);
 }
 
 }  // namespace tessera::sim::kernel_host

@@ -9,6 +9,7 @@
 #include "tessera/sim/kernel_host/kernel_host_state.h"
 #include "tessera/sim/noc/noc_transfers.h"
 #include "tessera/sim/semaphore/semaphore_words.h"
+#include "timing_hooks.h"
 
 namespace tessera::sim::kernel_host {
 
@@ -48,7 +49,9 @@ uint32_t get_semaphore(tk_ctx* ctx, uint32_t semaphore_id) {
 void semaphore_set(tk_ctx* ctx, uint32_t l1_addr, uint32_t value) {
   KernelHostState& state = KernelHostState::of(ctx);
   state.noc_reads.complete_all();  // a raised flag publishes what was read
-  store_semaphore(local_word(state, l1_addr, "noc_semaphore_set"), value);
+  uint32_t* word = local_word(state, l1_addr, "noc_semaphore_set");
+  store_semaphore(word, value);
+  if (state.timing) time_local_word_set(state, word, value);
   notify_progress();
 }
 
@@ -61,19 +64,23 @@ void semaphore_wait(tk_ctx* ctx, uint32_t l1_addr, uint32_t value, int at_least)
   fail_kernel_if_error(
       wait_until([&] { return semaphore_reached(word, value, at_least != 0); },
                  [&] { return describe_wait(word, offset, value, at_least != 0); }));
+  if (state.timing) time_word_wait(state, word, value, at_least != 0);
 }
 
-void noc_semaphore_inc(tk_ctx* ctx, uint64_t noc_addr, uint32_t increment, uint8_t /*noc*/) {
-  fail_kernel_if_error(
-      noc_atomic_increment(KernelHostState::of(ctx).noc_issuer(), noc_addr, increment));
+void noc_semaphore_inc(tk_ctx* ctx, uint64_t noc_addr, uint32_t increment, uint8_t noc) {
+  KernelHostState& state = KernelHostState::of(ctx);
+  fail_kernel_if_error(noc_atomic_increment(state.noc_issuer(), noc_addr, increment));
+  if (state.timing) time_word_increment(state, noc_addr, increment, noc);
   notify_progress();
 }
 
 void noc_semaphore_set_multicast(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_mcast_addr,
                                  uint32_t /*num_dests*/, int /*linked*/, int loopback,
-                                 uint8_t /*noc*/) {
-  fail_kernel_if_error(sim::noc_write_multicast(KernelHostState::of(ctx).noc_issuer(), src_l1,
-                                                dst_mcast_addr, 4, loopback != 0));
+                                 uint8_t noc) {
+  KernelHostState& state = KernelHostState::of(ctx);
+  fail_kernel_if_error(
+      sim::noc_write_multicast(state.noc_issuer(), src_l1, dst_mcast_addr, 4, loopback != 0));
+  if (state.timing) time_noc_multicast(state, src_l1, dst_mcast_addr, 4, loopback != 0, noc);
   notify_progress();
 }
 

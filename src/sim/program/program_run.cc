@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include "tessera/sim/kernel_host/kernel_host_state.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
 #include "tessera/sim/semaphore/semaphore_words.h"
+#include "tessera/sim/timing/timing_replay.h"
 
 namespace tessera::sim {
 
@@ -34,7 +36,22 @@ struct RunState {
   std::vector<std::unique_ptr<CoreRunState>> cores;  // by worker index
   std::vector<std::unique_ptr<KernelHostState>> host_states;
   std::vector<std::unique_ptr<KernelInvocation>> invocations;
+  // With device time: the timing parameters and each invocation's trace.
+  std::unique_ptr<timing::TimingParams> timing_params;
+  std::vector<std::unique_ptr<timing::KernelTrace>> traces;
+  std::vector<KernelProcessor> processors;
 };
+
+// Fidelity phases of a compute kernel (tt-metal's MathFidelity: LoFi 0,
+// HiFi2 2, HiFi3 3, HiFi4 4), from the define the toolchain passes.
+uint32_t fidelity_phases(const KernelBuildSpec& build) {
+  for (const auto& [name, value] : build.toolchain_defines) {
+    if (name != "TESSERA_MATH_FIDELITY") continue;
+    const int fidelity = std::atoi(value.c_str());
+    return static_cast<uint32_t>(std::clamp(fidelity, 1, 4));
+  }
+  return 4;  // the kernel API's default (common.h)
+}
 
 Result<std::vector<std::shared_ptr<const LoadedKernel>>> compile_kernels(KernelCache& cache,
                                                                          const ProgramPlan& plan) {
@@ -191,6 +208,14 @@ Status place_kernel(Chip& chip, const ProgramPlan& plan, const KernelPlan& kerne
     invocation->set_circular_buffers(host->cbs.data());
     invocation->set_dprint_log(options.dprint);
     invocation->set_device_state(host.get());
+    if (run.timing_params) {
+      auto trace = std::make_unique<timing::KernelTrace>();
+      trace->fidelity_phases = fidelity_phases(kernel.build);
+      host->timing = trace.get();
+      host->timing_params = run.timing_params.get();
+      run.traces.push_back(std::move(trace));
+      run.processors.push_back(kernel.build.processor);
+    }
     run.host_states.push_back(std::move(host));
     run.invocations.push_back(std::move(invocation));
   }
@@ -221,6 +246,38 @@ FiberSpec timed_fiber(FiberSpec spec, KernelInvocation& invocation, CoreCoord co
   return spec;
 }
 
+// What the replay needs besides the traces: each invocation's kernel and
+// core, CB capacities and the semaphores' initial values.
+timing::ReplayInput replay_input(const ChipDescriptor& descriptor, const ProgramPlan& plan,
+                                 const RunState& run) {
+  timing::ReplayInput input;
+  for (std::size_t i = 0; i < run.invocations.size(); ++i) {
+    const KernelInvocation& invocation = *run.invocations[i];
+    const CoreLabel logical = invocation.placement().logical;
+    const CoreCoord core{static_cast<uint32_t>(logical.x), static_cast<uint32_t>(logical.y)};
+    input.kernels.push_back({std::string(invocation.kernel_name()), core,
+                             descriptor.worker_index(core), run.processors[i],
+                             run.traces[i].get()});
+  }
+  for (uint32_t worker = 0; worker < run.cores.size(); ++worker) {
+    const CoreRunState* core = run.cores[worker].get();
+    if (!core) continue;
+    for (const CircularBufferPlan& cb : plan.circular_buffers) {
+      if (!includes(cb.cores, core->logical)) continue;
+      for (const CircularBufferPlan::Index& index : cb.indices) {
+        const uint32_t pages = index.page_size == 0 ? 0 : cb.size / index.page_size;
+        input.circular_buffers.push_back({worker, index.index, pages});
+      }
+    }
+    for (const SemaphorePlan& semaphore : plan.semaphores) {
+      if (!includes(semaphore.cores, core->logical)) continue;
+      input.words.push_back(
+          {worker, semaphore_offset(plan.semaphore_base, semaphore.id), semaphore.initial_value});
+    }
+  }
+  return input;
+}
+
 // Places and runs a checked program (`regions` is its checked layout).
 Status run_checked(Chip& chip, const ProgramPlan& plan, ProgramL1Regions regions,
                    std::span<const std::shared_ptr<const LoadedKernel>> kernels,
@@ -233,6 +290,11 @@ Status run_checked(Chip& chip, const ProgramPlan& plan, ProgramL1Regions regions
                       " kernels but ", kernels.size(), " were loaded");
   }
   run.cores.resize(descriptor.num_workers());
+  if (options.on_device_time) {
+    TESSERA_ASSIGN_OR_RETURN(timing::TimingParams params,
+                             timing::builtin_timing_params(descriptor.arch));
+    run.timing_params = std::make_unique<timing::TimingParams>(params);
+  }
   for (std::size_t i = 0; i < plan.kernels.size(); ++i) {
     TESSERA_RETURN_IF_ERROR(place_kernel(chip, plan, plan.kernels[i], kernels[i], run, options));
   }
@@ -248,7 +310,12 @@ Status run_checked(Chip& chip, const ProgramPlan& plan, ProgramL1Regions regions
     if (options.on_fiber) options.on_fiber(fiber);
     scheduler.add(std::move(fiber));
   }
-  return scheduler.run();
+  TESSERA_RETURN_IF_ERROR(scheduler.run());
+  if (options.on_device_time) {
+    options.on_device_time(timing::replay_program(*run.timing_params, descriptor,
+                                                  replay_input(descriptor, plan, run)));
+  }
+  return ok_status();
 }
 
 Status run_loaded(Chip& chip, const ProgramPlan& plan,

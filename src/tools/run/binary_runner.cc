@@ -228,6 +228,8 @@ class ProgramRunner {
   runtime::SubmitOptions submit_options(int32_t loop) {
     runtime::SubmitOptions submit;
     submit.collect_trace = options_.collect_trace;
+    // The model is deterministic: one loop's figures are every loop's.
+    submit.collect_device_time = options_.device_time && loop == 0;
     if (dprint_ != nullptr) submit.dprint = *dprint_;
     bool per_op =
         options_.per_op_golden && loop == 0 && binary_.runtime() == runtime::Runtime::kTtnn;
@@ -288,6 +290,7 @@ class ProgramRunner {
       for (runtime::TraceSpan& span : result->spans) {
         record_.spans.push_back({std::move(span), static_cast<int32_t>(loop)});
       }
+      if (loop == 0) record_.device_time = std::move(result->device_time);
       last = std::move(result).value();
     }
     return last;

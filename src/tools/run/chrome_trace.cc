@@ -5,6 +5,8 @@
 #include <map>
 #include <string>
 
+#include "device_time_report.h"
+
 namespace tessera::tools::run {
 namespace {
 
@@ -141,6 +143,7 @@ Json chrome_trace(const std::vector<FileRun>& files) {
                         {"args", {{"sort_index", static_cast<int>(t) * kLanes + lane}}}});
     }
   }
+  add_device_trace_events(files, events);
   return {{"displayTimeUnit", "ms"}, {"traceEvents", std::move(events)}};
 }
 

@@ -30,6 +30,7 @@ std::string colliding_output_files(const RunOptions& options) {
     files.emplace_back("--trace-file", options.trace_file);
     files.emplace_back("--csv-file", options.csv_file);
   }
+  if (options.device_time) files.emplace_back("--device-csv-file", options.device_csv_file);
   for (size_t i = 0; i < files.size(); ++i) {
     for (size_t j = i + 1; j < files.size(); ++j) {
       if (resolved_path(files[i].second) != resolved_path(files[j].second)) continue;

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "device_time_report.h"
+
 namespace tessera::tools::run {
 namespace {
 
@@ -86,6 +88,7 @@ Json program_json(const ProgramRun& run) {
   }
   entry["leaks"] = run.leaks;
   if (!run.memory.is_null()) entry["memory"] = run.memory;
+  if (!run.device_time.empty()) entry["device_time"] = device_time_json(run.device_time);
   return entry;
 }
 

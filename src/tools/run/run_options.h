@@ -68,6 +68,9 @@ struct RunOptions {
   bool collect_trace = false;
   std::string trace_file = "perf_trace.json";
   std::string csv_file = "perf_ops.csv";
+  // perf --device-time: the timing model's estimate (off by default).
+  bool device_time = false;
+  std::string device_csv_file = "ops_perf_results.csv";
 };
 
 // Adds the options of `run` (all of which `perf` shares) to `command`.

@@ -79,6 +79,8 @@ struct ProgramRun {
   std::vector<std::string> leaks;
   nlohmann::ordered_json memory;  // null unless --memory
   std::vector<RecordedSpan> spans;
+  // perf --device-time: the timing model's figures (the first loop's).
+  std::vector<runtime::ProgramDeviceTime> device_time;
 
   // "file.ttm program 0 'name'" (or just the file).
   std::string label() const;

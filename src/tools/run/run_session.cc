@@ -10,6 +10,7 @@
 #include "binary_paths.h"
 #include "binary_runner.h"
 #include "chrome_trace.h"
+#include "device_time_report.h"
 #include "dprint_output.h"
 #include "junit_writer.h"
 #include "op_csv.h"
@@ -144,6 +145,11 @@ int run_session(const std::string& command, const RunOptions& options) {
     written =
         write_report_file(options.csv_file, op_csv(files), "per-op CSV", options.quiet) && written;
   }
+  if (options.device_time) {
+    written = write_report_file(options.device_csv_file, device_ops_csv(files), "device-time CSV",
+                                options.quiet) &&
+              written;
+  }
 
   OutcomeCounts counts = count_outcomes(files);
   if (options.quiet) {
@@ -154,6 +160,10 @@ int run_session(const std::string& command, const RunOptions& options) {
       std::string ops = perf_summary(files);
       if (!ops.empty())
         std::cout << "\nHost time by op / command (every binary and loop):\n" << ops;
+    }
+    if (options.device_time) {
+      std::string device = device_time_summary(files);
+      if (!device.empty()) std::cout << "\nDevice time (timing model):\n" << device;
     }
   }
   // A shard may hold nothing to run; the merge judges the whole run.

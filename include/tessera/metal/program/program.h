@@ -123,6 +123,9 @@ struct EnqueueProgramOptions {
   // thread that ran it (possibly several at once: must be thread-safe).
   // Null: kernels are not timed at all.
   std::function<void(const sim::KernelRunSpan&)> on_kernel_span{};
+  // Called once when the run succeeded, with the timing model's estimate
+  // of it on the device (sim/timing). Null: nothing is recorded.
+  std::function<void(const sim::timing::ProgramTiming&)> on_device_time{};
   // A kernel running this long without waiting or finishing is stopped and
   // the run fails as stalled (sim::SchedulerOptions::stall_limit).
   std::chrono::milliseconds kernel_stall_limit{sim::SchedulerOptions{}.stall_limit};

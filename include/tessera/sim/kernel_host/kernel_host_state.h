@@ -16,6 +16,8 @@
 #include "tessera/sim/memory/chip.h"
 #include "tessera/sim/noc/noc_transfers.h"
 #include "tessera/sim/noc/program_l1_regions.h"
+#include "tessera/sim/timing/kernel_trace.h"
+#include "tessera/sim/timing/timing_params.h"
 
 namespace tessera::sim {
 
@@ -59,6 +61,10 @@ struct KernelHostState {
   bool strict_cb_pages = false;                 // see ProgramPlan::strict_cb_pages
   NocAccessCache noc_access_cache;              // buffers this kernel's transfers hit
   PendingNocReads noc_reads;                    // issued, not yet copied
+  // Set when the run asked for device time: what this kernel did that
+  // costs time on the device (sim/timing); null costs one check per call.
+  timing::KernelTrace* timing = nullptr;
+  const timing::TimingParams* timing_params = nullptr;
 
   NocIssuer noc_issuer() { return {chip, regions, core->index, &noc_access_cache, &noc_reads}; }
 

@@ -17,6 +17,7 @@
 #include "tessera/sim/memory/chip.h"
 #include "tessera/sim/program/kernel_run_span.h"
 #include "tessera/sim/program/program_plan.h"
+#include "tessera/sim/timing/program_timing.h"
 
 namespace tessera::sim {
 
@@ -31,6 +32,9 @@ struct ProgramRunOptions {
   // to wrap what it does (a device process marks which kernel each of its
   // threads is running). Null: fibers are left as they are.
   std::function<void(FiberSpec&)> on_fiber{};
+  // Called once after a successful run with the timing model's estimate of
+  // the run on the device (sim/timing). Null: nothing is recorded.
+  std::function<void(const timing::ProgramTiming&)> on_device_time{};
 };
 
 // `cache` must install kernel_host_table() (see program_kernel_cache()).

@@ -15,6 +15,8 @@ Status execute_enqueue_program(const tm::EnqueueProgramCommand& command, QueueCo
   options.dprint = queue.submit.dprint();
   options.on_kernel_span = SubmitTrace::kernel_recorder(
       queue.submit.trace_spans(), queue.queue_index, queue.note.origin_index, name);
+  options.on_device_time = SubmitTrace::device_time_recorder(
+      queue.submit.trace_spans(), queue.queue_index, queue.note.origin_index, name);
   // Blocking: a kernel failure is reported against this command, not at the
   // next synchronising one. The queue's host thread has nothing else to do.
   return metal::enqueue_program(queue.hw_queue, queue.submit.device(), program,

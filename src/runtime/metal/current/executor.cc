@@ -138,8 +138,7 @@ Status run_device_program(const cm::Program& program, const Device& device,
   const cm::DeviceProgram& device_program = *program.device_programs()->Get(0);
   TESSERA_RETURN_IF_ERROR(check_device_program_limits(device_program));
   const auto* queues = device_program.command_queues();
-  std::optional<SubmitTrace> trace;
-  if (options.collect_trace) trace.emplace(queues ? queues->size() : 0);
+  std::optional<SubmitTrace> trace = SubmitTrace::for_submit(queues ? queues->size() : 0, options);
   SubmitState state(*target, trace ? &*trace : nullptr);
   state.set_dprint(make_dprint_relay(options.dprint, target->id()));
   Status ran = bind_inputs(device_program, inputs, state);
@@ -147,7 +146,7 @@ Status run_device_program(const cm::Program& program, const Device& device,
   Status collected;
   if (ran.ok()) collected = collect_outputs(state, result.outputs);
   Status released = state.release_all(result.leaks);
-  if (trace) trace->take_spans(result.spans);
+  if (trace) trace->take(result);
   if (!ran.ok()) return ran;
   if (!collected.ok()) return collected;
   return released;

@@ -15,6 +15,8 @@ Status execute_enqueue_program(const cm::EnqueueProgramCommand& command, QueueCo
   options.dprint = queue.state.dprint();
   options.on_kernel_span = SubmitTrace::kernel_recorder(
       queue.state.trace_spans(), queue.queue_index, queue.note.origin_index, name);
+  options.on_device_time = SubmitTrace::device_time_recorder(
+      queue.state.trace_spans(), queue.queue_index, queue.note.origin_index, name);
   // Blocking: a kernel failure is reported against this command.
   return metal::enqueue_program(queue.hw_queue, queue.state.device(), program, /*blocking=*/true,
                                 options);

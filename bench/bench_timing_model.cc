@@ -1,0 +1,352 @@
+// The timing model: what it costs in host time, and how its estimates
+// compare with Tenstorrent's published measurements (docs/timing-model.md).
+//
+// Cost (run both variants in one run; compare ratios, the machine is noisy):
+//   BM_KernelMatmul/device_time:0|1   the 1024^3 multicast matmul on the 8x8 grid
+//   BM_ExampleSuite/device_time:0|1   every binary of the example suite once
+// Calibration (one run each; counters model, published and error_pct):
+//   BM_CalibrateMatmul/...            GEMM_FLOPS.md, N150 out-of-box rows
+//   BM_CalibrateDramRead              Saturating_DRAM_bandwidth.md, u-benchmark
+//   BM_CalibrateOneCoreDramRead, BM_CalibrateOneToOne, BM_CalibrateMulticast
+//                                     tt-metal data movement ideal primitives table
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "support/multicast_matmul.h"
+#include "support/prepared_examples.h"
+#include "tessera/metal/device.h"
+#include "tessera/metal/program/program.h"
+#include "tessera/runtime/device.h"
+#include "tessera/runtime/submit.h"
+
+namespace {
+
+using namespace tessera;
+using sim::timing::ProgramTiming;
+
+struct Matmul {
+  std::unique_ptr<metal::Device> device;
+  std::vector<metal::Buffer> buffers;
+  metal::Program program{"matmul"};
+};
+
+Result<std::unique_ptr<Matmul>> make_matmul(uint32_t size, sim::tile::DataFormat format,
+                                            metal::MathFidelity fidelity) {
+  auto matmul = std::make_unique<Matmul>();
+  TESSERA_ASSIGN_OR_RETURN(matmul->device, metal::Device::open(0, sim::Arch::kWormholeB0));
+  const bench::Blocking b = bench::blocking_for(size, 8);
+  const uint32_t tile = sim::tile::tile_size_bytes(format);
+  const uint64_t bytes = uint64_t{b.mt} * b.nt * tile;
+  auto config = metal::BufferConfig::interleaved(sim::MemoryType::kDram, bytes, tile);
+  for (int i = 0; i < 3; ++i) {
+    TESSERA_ASSIGN_OR_RETURN(metal::Buffer buffer, metal::create_buffer(*matmul->device, config));
+    matmul->buffers.push_back(buffer);
+  }
+  TESSERA_RETURN_IF_ERROR(bench::build_program(matmul->program, *matmul->device, b, format,
+                                               static_cast<uint32_t>(matmul->buffers[0].address()),
+                                               static_cast<uint32_t>(matmul->buffers[1].address()),
+                                               static_cast<uint32_t>(matmul->buffers[2].address()),
+                                               fidelity));
+  return matmul;
+}
+
+// Runs `program` once; with `timing`, asks the model for its device time.
+Status run_program(metal::Device& device, metal::Program& program, ProgramTiming* timing) {
+  metal::EnqueueProgramOptions options;
+  if (timing) options.on_device_time = [timing](const ProgramTiming& t) { *timing = t; };
+  auto& queue = **device.command_queue(0);
+  return metal::enqueue_program(queue, device, program, true, options);
+}
+
+void BM_KernelMatmul(benchmark::State& state) {
+  const bool device_time = state.range(0) != 0;
+  auto matmul = make_matmul(1024, sim::tile::DataFormat::kFloat16_b, metal::MathFidelity::HiFi4);
+  if (!matmul.ok()) {
+    state.SkipWithError(matmul.error().describe().c_str());
+    return;
+  }
+  ProgramTiming timing;
+  Status warm = run_program(*(*matmul)->device, (*matmul)->program, nullptr);  // compiles
+  if (!warm.ok()) state.SkipWithError(warm.error().describe().c_str());
+  for (auto _ : state) {
+    Status status =
+        run_program(*(*matmul)->device, (*matmul)->program, device_time ? &timing : nullptr);
+    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+  }
+  if (device_time) state.counters["device_us"] = timing.kernel_ns() / 1000.0;
+}
+BENCHMARK(BM_KernelMatmul)
+    ->ArgName("device_time")
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+void BM_ExampleSuite(benchmark::State& state) {
+  static const auto suite = bench::prepare_example_suite();
+  if (!suite.ok()) {
+    state.SkipWithError(suite.error().describe().c_str());
+    return;
+  }
+  auto device = runtime::open_device({});
+  if (!device.ok()) {
+    state.SkipWithError(device.error().describe().c_str());
+    return;
+  }
+  runtime::SubmitOptions options;
+  options.collect_device_time = state.range(0) != 0;
+  for (const bench::PreparedExample& example : *suite) {  // compiles
+    (void)runtime::submit(*device, example.binary, 0, example.inputs, options);
+  }
+  for (auto _ : state) {
+    for (const bench::PreparedExample& example : *suite) {
+      auto result = runtime::submit(*device, example.binary, 0, example.inputs, options);
+      if (!result.ok()) state.SkipWithError(result.error().describe().c_str());
+      benchmark::DoNotOptimize(result);
+    }
+  }
+  (void)runtime::close_device(*device);
+}
+BENCHMARK(BM_ExampleSuite)
+    ->ArgName("device_time")
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+void report(benchmark::State& state, double model, double published) {
+  state.counters["model"] = model;
+  state.counters["published"] = published;
+  state.counters["error_pct"] = (model - published) / published * 100.0;
+}
+
+// GEMM_FLOPS.md, "N150 Out of Box Results" (8x8 grid, DRAM in and out, no
+// trace): device time = ideal cycles / device-based utilisation, ideal
+// cycles = M*K*N / 32^3 * cycles per tile (LoFi 16, HiFi2 32) / 64 cores,
+// at 1 GHz. Published values in microseconds.
+void BM_CalibrateMatmul(benchmark::State& state) {
+  const auto size = static_cast<uint32_t>(state.range(0));
+  const auto format = static_cast<sim::tile::DataFormat>(state.range(1));
+  const auto fidelity = static_cast<metal::MathFidelity>(state.range(2));
+  const double utilisation = static_cast<double>(state.range(3)) / 10000.0;
+  const double tile_cycles = fidelity == metal::MathFidelity::LoFi ? 16 : 32;
+  const double tiles = double(size) * size * size / (32.0 * 32 * 32);
+  const double published_us = tiles * tile_cycles / 64 / utilisation / 1000.0;
+  auto matmul = make_matmul(size, format, fidelity);
+  if (!matmul.ok()) {
+    state.SkipWithError(matmul.error().describe().c_str());
+    return;
+  }
+  ProgramTiming timing;
+  for (auto _ : state) {
+    Status status = run_program(*(*matmul)->device, (*matmul)->program, &timing);
+    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+  }
+  report(state, timing.kernel_ns() / 1000.0, published_us);
+  state.counters["bound_compute"] = std::string(timing.bound()) == "compute-bound";
+}
+// size, format, fidelity, device-based utilisation in 1/100 %.
+BENCHMARK(BM_CalibrateMatmul)
+    ->ArgNames({"size", "format", "fidelity", "util"})
+    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kFloat16_b), 2, 4169})
+    ->Args({2048, static_cast<int>(sim::tile::DataFormat::kFloat16_b), 2, 6674})
+    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kBfp8_b), 0, 3386})
+    ->Args({2048, static_cast<int>(sim::tile::DataFormat::kBfp8_b), 0, 6383})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// Streams `pages` pages of `page` bytes from (bank_x, bank_y) + address
+// into a CB region, `block` pages in flight between barriers.
+constexpr const char* kDramReader = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t bank_x = get_arg_val<uint32_t>(0);
+  const uint32_t bank_y = get_arg_val<uint32_t>(1);
+  const uint32_t address = get_arg_val<uint32_t>(2);
+  const uint32_t pages = get_arg_val<uint32_t>(3);
+  const uint32_t page = get_arg_val<uint32_t>(4);
+  const uint32_t block = get_arg_val<uint32_t>(5);
+  const uint32_t l1 = get_write_ptr(0);
+  for (uint32_t i = 0; i < pages; i += block) {
+    for (uint32_t j = 0; j < block && i + j < pages; ++j) {
+      noc_async_read(get_noc_addr(bank_x, bank_y, address + (i + j) * page), l1 + j * page, page);
+    }
+    noc_async_read_barrier();
+  }
+}
+)";
+
+constexpr uint32_t kPage = 8192;
+constexpr uint32_t kBlock = 8;
+constexpr uint32_t kPagesPerReader = 64;
+
+struct DramRead {
+  std::unique_ptr<metal::Device> device;
+  metal::Buffer buffer;
+  metal::Program program{"dram_read"};
+};
+
+// One reader per listed bank, on the listed logical cores.
+Result<std::unique_ptr<DramRead>> make_dram_read(const std::vector<uint32_t>& banks,
+                                                 const std::vector<metal::CoreCoord>& cores) {
+  auto read = std::make_unique<DramRead>();
+  TESSERA_ASSIGN_OR_RETURN(read->device, metal::Device::open(0, sim::Arch::kWormholeB0));
+  const sim::ChipDescriptor& chip = read->device->descriptor();
+  const uint64_t bytes = uint64_t{kPage} * kPagesPerReader * chip.num_dram_channels;
+  TESSERA_ASSIGN_OR_RETURN(
+      read->buffer, metal::create_buffer(*read->device, metal::BufferConfig::interleaved(
+                                                            sim::MemoryType::kDram, bytes,
+                                                            uint64_t{kPage} * kPagesPerReader)));
+  for (std::size_t i = 0; i < cores.size(); ++i) {
+    const metal::CoreRangeSet core{{cores[i], cores[i]}};
+    TESSERA_RETURN_IF_ERROR(
+        metal::create_circular_buffer(
+            read->program, core,
+            metal::CircularBufferConfig(kPage * kBlock,
+                                        {{0, {sim::tile::DataFormat::kFloat16_b, kPage}}}))
+            .status());
+    // NoC 0 (+x, +y): from a bank's column to the reader one column right
+    // is one hop, as the report places its readers.
+    metal::DataMovementConfig config = metal::reader_config();
+    config.noc = metal::NOC::NOC_0;
+    TESSERA_ASSIGN_OR_RETURN(
+        auto kernel, metal::create_kernel_from_string(read->program, "dram_reader.cpp", kDramReader,
+                                                      core, config));
+    const sim::CoreCoord bank = chip.dram_cores[banks[i]];
+    TESSERA_RETURN_IF_ERROR(
+        metal::set_runtime_args(read->program, kernel, cores[i],
+                                {bank.x, bank.y, static_cast<uint32_t>(read->buffer.address()),
+                                 kPagesPerReader, kPage, kBlock}));
+  }
+  return read;
+}
+
+// Bytes per cycle (or GB/s at 1 GHz) the readers moved together.
+double dram_read_rate(benchmark::State& state, const std::vector<uint32_t>& banks,
+                      const std::vector<metal::CoreCoord>& cores) {
+  auto read = make_dram_read(banks, cores);
+  if (!read.ok()) {
+    state.SkipWithError(read.error().describe().c_str());
+    return 0;
+  }
+  ProgramTiming timing;
+  for (auto _ : state) {
+    Status status = run_program(*(*read)->device, (*read)->program, &timing);
+    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+  }
+  const double bytes = double(kPage) * kPagesPerReader * cores.size();
+  return timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0;
+}
+
+// Saturating_DRAM_bandwidth.md: the u-benchmark reaches 267 GB/s on
+// Wormhole (12 banks at 12 GBps), one reader per bank placed next to it.
+void BM_CalibrateDramRead(benchmark::State& state) {
+  auto chip = sim::builtin_chip_descriptor(sim::Arch::kWormholeB0);
+  // The worker nearest each bank: one column right of it, the closest row.
+  std::vector<uint32_t> banks;
+  std::vector<metal::CoreCoord> cores;
+  std::vector<bool> used(chip->num_workers(), false);
+  for (uint32_t bank = 0; bank < chip->num_dram_channels; ++bank) {
+    const sim::CoreCoord at = chip->dram_cores[bank];
+    uint32_t best = 0, best_distance = ~0u;
+    for (uint32_t w = 0; w < chip->num_workers(); ++w) {
+      const sim::CoreCoord noc = chip->worker_cores[w];
+      const uint32_t distance = (noc.x > at.x ? noc.x - at.x : at.x - noc.x) * 16 +
+                                (noc.y > at.y ? noc.y - at.y : at.y - noc.y);
+      if (!used[w] && distance < best_distance) {
+        best = w;
+        best_distance = distance;
+      }
+    }
+    used[best] = true;
+    banks.push_back(bank);
+    cores.push_back(chip->worker_logical(best));
+  }
+  report(state, dram_read_rate(state, banks, cores), 267.0);
+}
+BENCHMARK(BM_CalibrateDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// tt-metal tests/tt_metal/tt_metal/data_movement README, "Ideal Performance
+// of Data Movement Primitives": DRAM read 22 B/cycle on Wormhole B0.
+void BM_CalibrateOneCoreDramRead(benchmark::State& state) {
+  report(state, dram_read_rate(state, {0}, {{0, 0}}), 22.0);
+}
+BENCHMARK(BM_CalibrateOneCoreDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// Writes `bytes` in `packet`-byte writes from its CB to the same offset on
+// the NoC core (x, y) (unicast) or rectangle (multicast), one barrier.
+constexpr const char* kWriter = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t x0 = get_arg_val<uint32_t>(0);
+  const uint32_t y0 = get_arg_val<uint32_t>(1);
+  const uint32_t x1 = get_arg_val<uint32_t>(2);
+  const uint32_t y1 = get_arg_val<uint32_t>(3);
+  const uint32_t bytes = get_arg_val<uint32_t>(4);
+  const uint32_t packet = get_arg_val<uint32_t>(5);
+  const uint32_t destinations = get_arg_val<uint32_t>(6);
+  const uint32_t l1 = get_write_ptr(0);
+  for (uint32_t sent = 0; sent < bytes; sent += packet) {
+    if (destinations == 1) {
+      noc_async_write(l1, get_noc_addr(x0, y0, l1), packet);
+    } else {
+      noc_async_write_multicast(l1, get_noc_multicast_addr(x0, y0, x1, y1, l1), packet,
+                                destinations);
+    }
+  }
+  noc_async_write_barrier();
+}
+)";
+
+double write_rate(benchmark::State& state, metal::CoreCoord to_start, metal::CoreCoord to_end) {
+  auto device = metal::Device::open(0, sim::Arch::kWormholeB0);
+  if (!device.ok()) {
+    state.SkipWithError(device.error().describe().c_str());
+    return 0;
+  }
+  const sim::ChipDescriptor& chip = (*device)->descriptor();
+  constexpr uint32_t kPacket = 8192, kBytes = 64 * 8192;
+  metal::Program program("writes");
+  const metal::CoreRangeSet all{{{0, 0}, {chip.grid.x - 1, chip.grid.y - 1}}};
+  (void)metal::create_circular_buffer(
+      program, all,
+      metal::CircularBufferConfig(kPacket, {{0, {sim::tile::DataFormat::kFloat16_b, kPacket}}}));
+  auto kernel = metal::create_kernel_from_string(program, "writer.cpp", kWriter, {{{0, 0}, {0, 0}}},
+                                                 metal::writer_config());
+  const sim::CoreCoord a = *chip.worker_noc_from_logical(to_start);
+  const sim::CoreCoord b = *chip.worker_noc_from_logical(to_end);
+  const uint32_t destinations = (to_end.x - to_start.x + 1) * (to_end.y - to_start.y + 1);
+  if (!kernel.ok() || !metal::set_runtime_args(program, *kernel, metal::CoreCoord{0, 0},
+                                               {a.x, a.y, b.x, b.y, kBytes, kPacket, destinations})
+                           .ok()) {
+    state.SkipWithError("could not build the writer");
+    return 0;
+  }
+  ProgramTiming timing;
+  for (auto _ : state) {
+    Status status = run_program(**device, program, &timing);
+    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+  }
+  return timing.kernel_cycles > 0 ? double(kBytes) / double(timing.kernel_cycles) : 0;
+}
+
+// The same table: one to one 29 B/cycle, one to all (multicast) 19 B/cycle.
+void BM_CalibrateOneToOne(benchmark::State& state) {
+  report(state, write_rate(state, {1, 0}, {1, 0}), 29.0);
+}
+BENCHMARK(BM_CalibrateOneToOne)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+void BM_CalibrateMulticast(benchmark::State& state) {
+  report(state, write_rate(state, {1, 0}, {7, 7}), 19.0);
+}
+BENCHMARK(BM_CalibrateMulticast)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

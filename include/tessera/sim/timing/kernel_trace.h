@@ -1,0 +1,78 @@
+// What one kernel on one core did that costs time on the device, in its own
+// order: NoC transfers, barriers, CB and semaphore calls, compute cycles.
+// A kernel's fiber appends to its own trace only (no locks); the timing
+// replay (timing_replay.h) turns the traces of a program into cycles after
+// the run, in simulated order, so host threads and their interleaving never
+// change the figures.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace tessera::sim::timing {
+
+enum class TimingEventKind : uint8_t {
+  kCompute,           // `value` cycles of the kernel's own work
+  kNocRead,           // `bytes` from NoC `source` into the kernel's core
+  kNocWrite,          // `bytes` from the kernel's core to NoC `target`
+  kNocMulticast,      // `bytes` to every worker in the NoC rectangle source..target
+  kBarrier,           // waits until the kernel's transfers are done
+  kCbReserve,         // cb_reserve_back(cb, value)
+  kCbPush,            // cb_push_back(cb, value)
+  kCbWait,            // cb_wait_front(cb, value)
+  kCbPop,             // cb_pop_front(cb, value)
+  kWordSet,           // an L1 word of worker `word_core` at `offset` becomes `value`
+  kWordSetMulticast,  // ... of every worker in the NoC rectangle source..target
+  kWordIncrement,     // ... grows by `value` (an atomic NoC increment)
+  kWordWait,          // waits until the own core's word at `offset` == value (>= if `at_least`)
+};
+
+// A NoC coordinate packed as x | y << 8.
+inline uint16_t pack_noc_xy(uint32_t x, uint32_t y) {
+  return static_cast<uint16_t>((x & 0xffu) | (y & 0xffu) << 8);
+}
+inline uint32_t noc_x(uint16_t xy) {
+  return xy & 0xffu;
+}
+inline uint32_t noc_y(uint16_t xy) {
+  return xy >> 8;
+}
+
+struct TimingEvent {
+  TimingEventKind kind = TimingEventKind::kCompute;
+  uint8_t noc = 0;         // NoC 0 or 1 for transfers
+  uint8_t cb = 0;          // CB events
+  uint8_t flag = 0;        // kWordWait: at least; multicasts: loopback
+  uint16_t source = 0;     // packed NoC coordinate
+  uint16_t target = 0;     // packed NoC coordinate
+  uint32_t word_core = 0;  // logical worker index of a word
+  uint32_t offset = 0;     // L1 offset of a word
+  uint32_t bytes = 0;
+  uint64_t value = 0;  // cycles, pages or a word's value
+};
+
+class KernelTrace {
+ public:
+  // Adjacent compute costs merge: a compute kernel's thousands of tile
+  // calls between two CB calls are one event.
+  void compute(uint64_t cycles) {
+    if (cycles == 0) return;
+    if (!events_.empty() && events_.back().kind == TimingEventKind::kCompute) {
+      events_.back().value += cycles;
+      return;
+    }
+    events_.push_back({.kind = TimingEventKind::kCompute, .value = cycles});
+  }
+  void add(const TimingEvent& event) { events_.push_back(event); }
+  const std::vector<TimingEvent>& events() const { return events_; }
+
+  // The kernel's math fidelity phases (1 LoFi .. 4 HiFi4), for compute costs.
+  uint32_t fidelity_phases = 4;
+  // The matrix/vector engine's share of the compute cycles (for utilisation).
+  uint64_t math_cycles = 0;
+
+ private:
+  std::vector<TimingEvent> events_;
+};
+
+}  // namespace tessera::sim::timing

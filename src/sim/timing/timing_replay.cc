@@ -1,0 +1,451 @@
+#include "tessera/sim/timing/timing_replay.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <queue>
+#include <unordered_map>
+#include <utility>
+
+namespace tessera::sim::timing {
+
+namespace {
+
+int64_t ceil_div(uint64_t a, uint64_t b) {
+  return static_cast<int64_t>((a + b - 1) / b);
+}
+
+// One link leaves each router in each of the NoC's two directions.
+struct Link {
+  uint8_t noc;
+  uint8_t dimension;  // 0: along x, 1: along y
+  uint16_t router;    // y * grid_x + x
+};
+
+// The routers a transfer leaves, in order: NoC 0 moves +x then +y,
+// NoC 1 moves -y then -x, both wrapping around the torus.
+std::vector<Link> route(const TimingParams& params, uint8_t noc, CoreCoord from, CoreCoord to) {
+  const uint32_t w = params.noc_grid_x, h = params.noc_grid_y;
+  std::vector<Link> links;
+  uint32_t x = from.x % w, y = from.y % h;
+  const uint32_t tx = to.x % w, ty = to.y % h;
+  auto step_x = [&](int direction) {
+    while (x != tx) {
+      links.push_back({noc, 0, static_cast<uint16_t>(y * w + x)});
+      x = (x + w + direction) % w;
+    }
+  };
+  auto step_y = [&](int direction) {
+    while (y != ty) {
+      links.push_back({noc, 1, static_cast<uint16_t>(y * w + x)});
+      y = (y + h + direction) % h;
+    }
+  };
+  if (noc == 0) {
+    step_x(+1);
+    step_y(+1);
+  } else {
+    step_y(-1);
+    step_x(-1);
+  }
+  return links;
+}
+
+struct CbState {
+  uint32_t capacity = 0;
+  uint64_t pushed = 0;
+  uint64_t popped = 0;
+  int64_t push_time = 0;
+  int64_t pop_time = 0;
+};
+
+struct WordState {
+  uint32_t value = 0;
+  int64_t time = 0;  // when it last changed
+};
+
+struct KernelState {
+  int64_t clock = 0;
+  int64_t transfers_done = 0;  // when the kernel's issued transfers complete
+  int64_t wait_cycles = 0;
+  std::size_t next = 0;
+  bool blocked = false;
+  bool finished = false;
+};
+
+uint64_t cb_key(uint32_t worker, uint32_t cb) {
+  return uint64_t{worker} << 32 | cb;
+}
+uint64_t word_key(uint32_t worker, uint32_t offset) {
+  return uint64_t{worker} << 32 | offset;
+}
+// CB and word keys share the waiters map: CB keys get the top bit.
+constexpr uint64_t kCbKeyBit = uint64_t{1} << 63;
+
+class Replay {
+ public:
+  Replay(const TimingParams& params, const ChipDescriptor& chip, const ReplayInput& input)
+      : params_(params), chip_(chip), input_(input), kernels_(input.kernels.size()) {
+    links_.assign(std::size_t{2} * 2 * params.noc_grid_x * params.noc_grid_y, 0);
+    channels_.assign(chip.num_dram_channels, 0);
+    for (const ReplayCircularBuffer& cb : input.circular_buffers) {
+      cbs_[cb_key(cb.worker, cb.cb)].capacity = cb.pages;
+    }
+    for (const ReplayWord& word : input.words)
+      words_[word_key(word.worker, word.offset)].value = word.value;
+  }
+
+  ProgramTiming run() {
+    for (std::size_t k = 0; k < kernels_.size(); ++k) {
+      kernels_[k].clock = params_.kernel_launch_cycles;
+      ready_.push({kernels_[k].clock, k});
+    }
+    while (true) {
+      while (!ready_.empty()) {
+        auto [clock, k] = ready_.top();
+        ready_.pop();
+        step(k);
+      }
+      if (!release_one_blocked()) break;
+    }
+    return result();
+  }
+
+ private:
+  using Entry = std::pair<int64_t, std::size_t>;
+
+  CoreCoord worker_noc(uint32_t worker) const {
+    return worker < chip_.worker_cores.size() ? chip_.worker_cores[worker] : CoreCoord{};
+  }
+
+  const TimingEvent& event_of(std::size_t k) const {
+    return input_.kernels[k].trace->events()[kernels_[k].next];
+  }
+
+  // Runs kernel k's next event; re-queues it unless it blocked or finished.
+  void step(std::size_t k) {
+    KernelState& kernel = kernels_[k];
+    const std::vector<TimingEvent>& events = input_.kernels[k].trace->events();
+    if (kernel.next >= events.size()) {
+      finish(k);
+      return;
+    }
+    if (!run_event(k, events[kernel.next])) {
+      kernel.blocked = true;
+      return;
+    }
+    ++kernel.next;
+    ready_.push({kernel.clock, k});
+  }
+
+  void finish(std::size_t k) {
+    KernelState& kernel = kernels_[k];
+    // Returning ends a kernel like a barrier.
+    if (kernel.transfers_done > kernel.clock) {
+      kernel.wait_cycles += kernel.transfers_done - kernel.clock;
+      kernel.clock = kernel.transfers_done;
+    }
+    kernel.finished = true;
+  }
+
+  void wait_until(KernelState& kernel, int64_t time) {
+    if (time > kernel.clock) {
+      kernel.wait_cycles += time - kernel.clock;
+      kernel.clock = time;
+    }
+  }
+
+  // False: the kernel blocks on this event (it is retried when woken).
+  bool run_event(std::size_t k, const TimingEvent& event) {
+    KernelState& kernel = kernels_[k];
+    const ReplayKernel& info = input_.kernels[k];
+    switch (event.kind) {
+      case TimingEventKind::kCompute:
+        kernel.clock += static_cast<int64_t>(event.value);
+        return true;
+      case TimingEventKind::kNocRead:
+        issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)},
+              worker_noc(info.worker), event.bytes);
+        return true;
+      case TimingEventKind::kNocWrite:
+        issue(kernel, event.noc, worker_noc(info.worker),
+              {noc_x(event.target), noc_y(event.target)}, event.bytes);
+        return true;
+      case TimingEventKind::kNocMulticast:
+        multicast(kernel, event, worker_noc(info.worker));
+        return true;
+      case TimingEventKind::kBarrier:
+        wait_until(kernel, kernel.transfers_done);
+        return true;
+      case TimingEventKind::kCbReserve:
+      case TimingEventKind::kCbWait:
+        return cb_wait(k, event, info.worker);
+      case TimingEventKind::kCbPush:
+      case TimingEventKind::kCbPop:
+        cb_signal(kernel, event, info.worker);
+        return true;
+      case TimingEventKind::kWordSet:
+      case TimingEventKind::kWordIncrement:
+        word_write(kernel, event, info.worker, event.word_core);
+        return true;
+      case TimingEventKind::kWordSetMulticast:
+        word_multicast(kernel, event, info.worker);
+        return true;
+      case TimingEventKind::kWordWait:
+        return word_wait(k, event, info.worker);
+    }
+    return true;
+  }
+
+  // Holds the route's links for the serialisation time, starting when all
+  // are free and not before `ready`; returns when the data has landed.
+  int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready) {
+    const std::vector<Link> path = route(params_, noc, from, to);
+    int64_t start = ready;
+    for (const Link& link : path) start = std::max(start, links_[link_index(link)]);
+    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
+    for (const Link& link : path) links_[link_index(link)] = start + serial;
+    noc_bytes_ += bytes;
+    return start + serial + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
+  }
+
+  std::size_t link_index(const Link& link) const {
+    return (std::size_t{link.noc} * 2 + link.dimension) * params_.noc_grid_x * params_.noc_grid_y +
+           link.router;
+  }
+
+  // A DRAM channel serving `bytes` from `arrival`: returns when it is done.
+  int64_t serve_dram(uint32_t channel, uint64_t bytes, int64_t arrival) {
+    const int64_t start = std::max(arrival, channels_[channel]);
+    channels_[channel] = start + ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel);
+    dram_bytes_ += bytes;
+    return channels_[channel];
+  }
+
+  void issue(KernelState& kernel, uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes) {
+    kernel.clock += params_.noc_issue_cycles;
+    int64_t done = 0;
+    if (auto channel = chip_.dram_channel_from_noc(from)) {
+      // A read: the request reaches the bank, the bank streams the data back.
+      const int64_t request =
+          kernel.clock +
+          static_cast<int64_t>(route(params_, noc, to, from).size()) * params_.noc_hop_cycles;
+      const int64_t served = serve_dram(*channel, bytes, request);
+      const int64_t first = served - ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel) +
+                            params_.dram_latency_cycles;
+      done = std::max(move(noc, from, to, bytes, first), served + params_.dram_latency_cycles);
+    } else if (auto target = chip_.dram_channel_from_noc(to)) {
+      done = serve_dram(*target, bytes, move(noc, from, to, bytes, kernel.clock));
+    } else {
+      done = move(noc, from, to, bytes, kernel.clock);
+    }
+    kernel.transfers_done = std::max(kernel.transfers_done, done);
+  }
+
+  // A multicast crosses the links to the rectangle's far corner once.
+  int64_t multicast_arrival(KernelState& kernel, const TimingEvent& event, CoreCoord from,
+                            uint64_t bytes) {
+    const CoreCoord far{noc_x(event.target), noc_y(event.target)};
+    return move(event.noc, from, far, bytes, kernel.clock);
+  }
+
+  void multicast(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
+    kernel.clock += params_.noc_issue_cycles;
+    kernel.transfers_done =
+        std::max(kernel.transfers_done, multicast_arrival(kernel, event, from, event.bytes));
+  }
+
+  bool cb_wait(std::size_t k, const TimingEvent& event, uint32_t worker) {
+    KernelState& kernel = kernels_[k];
+    CbState& cb = cbs_[cb_key(worker, event.cb)];
+    const uint64_t filled = cb.pushed - cb.popped;
+    if (event.kind == TimingEventKind::kCbWait) {
+      if (filled < event.value) return block(k, kCbKeyBit | cb_key(worker, event.cb));
+      wait_until(kernel, cb.push_time);
+    } else {
+      if (cb.capacity != 0 && cb.capacity - std::min<uint64_t>(filled, cb.capacity) < event.value) {
+        return block(k, kCbKeyBit | cb_key(worker, event.cb));
+      }
+      wait_until(kernel, cb.pop_time);
+    }
+    return true;
+  }
+
+  void cb_signal(KernelState& kernel, const TimingEvent& event, uint32_t worker) {
+    CbState& cb = cbs_[cb_key(worker, event.cb)];
+    if (event.kind == TimingEventKind::kCbPush) {
+      cb.pushed += event.value;
+      cb.push_time = kernel.clock;
+    } else {
+      cb.popped += std::min<uint64_t>(event.value, cb.pushed - cb.popped);
+      cb.pop_time = kernel.clock;
+    }
+    wake(kCbKeyBit | cb_key(worker, event.cb));
+  }
+
+  void change_word(uint32_t worker, uint32_t offset, bool increment, uint64_t value, int64_t time) {
+    WordState& word = words_[word_key(worker, offset)];
+    word.value =
+        increment ? word.value + static_cast<uint32_t>(value) : static_cast<uint32_t>(value);
+    word.time = std::max(word.time, time);
+    wake(word_key(worker, offset));
+  }
+
+  void word_write(KernelState& kernel, const TimingEvent& event, uint32_t own, uint32_t target) {
+    const bool increment = event.kind == TimingEventKind::kWordIncrement;
+    int64_t arrival = kernel.clock;
+    if (target != own || increment) {
+      kernel.clock += params_.noc_issue_cycles;
+      arrival = move(event.noc, worker_noc(own), worker_noc(target), 4, kernel.clock);
+    }
+    change_word(target, event.offset, increment, event.value, arrival);
+  }
+
+  void word_multicast(KernelState& kernel, const TimingEvent& event, uint32_t own) {
+    kernel.clock += params_.noc_issue_cycles;
+    const int64_t arrival = multicast_arrival(kernel, event, worker_noc(own), 4);
+    const uint32_t x0 = std::min(noc_x(event.source), noc_x(event.target));
+    const uint32_t x1 = std::max(noc_x(event.source), noc_x(event.target));
+    const uint32_t y0 = std::min(noc_y(event.source), noc_y(event.target));
+    const uint32_t y1 = std::max(noc_y(event.source), noc_y(event.target));
+    for (uint32_t worker = 0; worker < chip_.worker_cores.size(); ++worker) {
+      const CoreCoord noc = chip_.worker_cores[worker];
+      if (noc.x < x0 || noc.x > x1 || noc.y < y0 || noc.y > y1) continue;
+      if (worker == own && event.flag == 0) continue;  // flag: loopback
+      change_word(worker, event.offset, false, event.value, arrival);
+    }
+  }
+
+  bool word_wait(std::size_t k, const TimingEvent& event, uint32_t worker) {
+    const WordState& word = words_[word_key(worker, event.offset)];
+    const bool reached = event.flag ? word.value >= event.value : word.value == event.value;
+    if (!reached) return block(k, word_key(worker, event.offset));
+    wait_until(kernels_[k], word.time);
+    return true;
+  }
+
+  bool block(std::size_t k, uint64_t key) {
+    waiters_[key].push_back(k);
+    blocked_keys_[k] = key;
+    return false;
+  }
+
+  void wake(uint64_t key) {
+    auto found = waiters_.find(key);
+    if (found == waiters_.end()) return;
+    for (std::size_t k : found->second) {
+      kernels_[k].blocked = false;
+      blocked_keys_.erase(k);
+      ready_.push({kernels_[k].clock, k});
+    }
+    waiters_.erase(found);
+  }
+
+  // When every unfinished kernel waits on something no kernel will signal
+  // (a word set before the program, a CB the host filled), the earliest
+  // waiter goes on at the last change of what it waits on.
+  bool release_one_blocked() {
+    std::size_t chosen = kernels_.size();
+    for (const auto& [k, key] : blocked_keys_) {
+      if (chosen == kernels_.size() || kernels_[k].clock < kernels_[chosen].clock ||
+          (kernels_[k].clock == kernels_[chosen].clock && k < chosen)) {
+        chosen = k;
+      }
+    }
+    if (chosen == kernels_.size()) return false;
+    const uint64_t key = blocked_keys_[chosen];
+    blocked_keys_.erase(chosen);
+    auto& list = waiters_[key];
+    list.erase(std::remove(list.begin(), list.end(), chosen), list.end());
+    if (list.empty()) waiters_.erase(key);
+    KernelState& kernel = kernels_[chosen];
+    if (key & kCbKeyBit) {
+      const CbState& cb = cbs_[key & ~kCbKeyBit];
+      wait_until(kernel, std::max(cb.push_time, cb.pop_time));
+    } else {
+      wait_until(kernel, words_[key].time);
+    }
+    kernel.blocked = false;
+    ++kernel.next;
+    ++unmatched_waits_;
+    ready_.push({kernel.clock, chosen});
+    return true;
+  }
+
+  ProgramTiming result() const {
+    ProgramTiming timing;
+    timing.arch = std::string(arch_name(params_.arch));
+    timing.ai_clock_mhz = params_.ai_clock_mhz;
+    int64_t first = INT64_MAX, last = 0;
+    std::map<uint32_t, int64_t> math_by_core;
+    for (std::size_t k = 0; k < kernels_.size(); ++k) {
+      const ReplayKernel& info = input_.kernels[k];
+      const KernelState& kernel = kernels_[k];
+      timing.kernels.push_back({info.name, info.core, info.processor,
+                                static_cast<int64_t>(params_.kernel_launch_cycles), kernel.clock,
+                                kernel.wait_cycles});
+      first = std::min<int64_t>(first, params_.kernel_launch_cycles);
+      last = std::max(last, kernel.clock);
+      math_by_core[info.worker] += static_cast<int64_t>(info.trace->math_cycles);
+    }
+    timing.cores = static_cast<uint32_t>(math_by_core.size());
+    for (const auto& [core, cycles] : math_by_core) {
+      timing.busiest_core_math_cycles = std::max(timing.busiest_core_math_cycles, cycles);
+    }
+    timing.kernel_cycles = kernels_.empty() ? 0 : last - first;
+    timing.device_cycles = kernels_.empty() ? 0 : last;
+    timing.dram_bytes = dram_bytes_;
+    timing.noc_bytes = noc_bytes_;
+    timing.dram_bytes_per_cycle =
+        double(params_.dram_bytes_per_cycle_per_channel) * chip_.num_dram_channels;
+    timing.unmatched_waits = unmatched_waits_;
+    return timing;
+  }
+
+  const TimingParams& params_;
+  const ChipDescriptor& chip_;
+  const ReplayInput& input_;
+  std::vector<KernelState> kernels_;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
+  std::vector<int64_t> links_;     // when each link is next free
+  std::vector<int64_t> channels_;  // when each DRAM channel is next free
+  std::unordered_map<uint64_t, CbState> cbs_;
+  std::unordered_map<uint64_t, WordState> words_;
+  std::unordered_map<uint64_t, std::vector<std::size_t>> waiters_;
+  std::map<std::size_t, uint64_t> blocked_keys_;
+  uint64_t dram_bytes_ = 0;
+  uint64_t noc_bytes_ = 0;
+  uint32_t unmatched_waits_ = 0;
+};
+
+}  // namespace
+
+ProgramTiming replay_program(const TimingParams& params, const ChipDescriptor& chip,
+                             const ReplayInput& input) {
+  return Replay(params, chip, input).run();
+}
+
+int64_t lone_transfer_cycles(const TimingParams& params, uint64_t bytes, uint32_t hops) {
+  return params.noc_issue_cycles +
+         ceil_div(std::max<uint64_t>(bytes, 1), params.noc_link_bytes_per_cycle) +
+         static_cast<int64_t>(hops) * params.noc_hop_cycles;
+}
+
+uint32_t route_hops(const TimingParams& params, uint8_t noc, CoreCoord source, CoreCoord target) {
+  return static_cast<uint32_t>(route(params, noc, source, target).size());
+}
+
+double ProgramTiming::math_utilisation() const {
+  return kernel_cycles > 0 ? std::min(1.0, double(busiest_core_math_cycles) / kernel_cycles) : 0;
+}
+
+double ProgramTiming::dram_utilisation() const {
+  const double capacity = dram_bytes_per_cycle * double(kernel_cycles);
+  return capacity > 0 ? std::min(1.0, double(dram_bytes) / capacity) : 0;
+}
+
+const char* ProgramTiming::bound() const {
+  return math_utilisation() >= dram_utilisation() ? "compute-bound" : "bandwidth-bound";
+}
+
+}  // namespace tessera::sim::timing

@@ -1,0 +1,200 @@
+// The timing model fed by real kernels: run_program with on_device_time.
+// Kernels in tt-metal's style stream DRAM pages through a CB (reader on
+// NCRISC, writer on BRISC); the figures must follow the data and the
+// cores, and never the host's threads.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tessera/sim/program/program_run.h"
+#include "tessera/sim/timing/timing_replay.h"
+
+namespace tessera::sim {
+namespace {
+
+constexpr const char* kReader = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t bank_x = get_arg_val<uint32_t>(0);
+  const uint32_t bank_y = get_arg_val<uint32_t>(1);
+  const uint32_t address = get_arg_val<uint32_t>(2);
+  const uint32_t pages = get_arg_val<uint32_t>(3);
+  const uint32_t page_size = get_arg_val<uint32_t>(4);
+  for (uint32_t i = 0; i < pages; ++i) {
+    cb_reserve_back(0, 1);
+    noc_async_read(get_noc_addr(bank_x, bank_y, address + i * page_size), get_write_ptr(0),
+                   page_size);
+    noc_async_read_barrier();
+    cb_push_back(0, 1);
+  }
+}
+)";
+
+constexpr const char* kWriter = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t bank_x = get_arg_val<uint32_t>(0);
+  const uint32_t bank_y = get_arg_val<uint32_t>(1);
+  const uint32_t address = get_arg_val<uint32_t>(2);
+  const uint32_t pages = get_arg_val<uint32_t>(3);
+  const uint32_t page_size = get_arg_val<uint32_t>(4);
+  for (uint32_t i = 0; i < pages; ++i) {
+    cb_wait_front(0, 1);
+    noc_async_write(get_read_ptr(0), get_noc_addr(bank_x, bank_y, address + i * page_size),
+                    page_size);
+    noc_async_write_barrier();
+    cb_pop_front(0, 1);
+  }
+}
+)";
+
+constexpr uint32_t kPage = 2048;
+
+class DeviceTimeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto chip = Chip::create(*builtin_chip_descriptor(Arch::kWormholeB0));
+    ASSERT_TRUE(chip.ok()) << chip.error().describe();
+    chip_ = std::move(*chip);
+    auto cache = program_kernel_cache();
+    ASSERT_TRUE(cache.ok()) << cache.error().describe();
+    cache_ = *cache;
+    input_ = allocate(kMaxPagesPerBank);
+    output_ = allocate(kMaxPagesPerBank);
+  }
+
+  uint64_t allocate(uint32_t pages_per_bank) {
+    BufferSpec spec;
+    spec.memory_type = MemoryType::kDram;
+    spec.page_size = kPage;
+    spec.size = uint64_t{kPage} * pages_per_bank * chip_->descriptor().num_dram_channels;
+    auto info = chip_->buffers().allocate(spec);
+    EXPECT_TRUE(info.ok()) << info.error().describe();
+    return info.ok() ? info->address : 0;
+  }
+
+  // `cores` cores in a row share `total_pages`; core c streams its share
+  // from DRAM bank c (mod 12) to the same bank of the output.
+  ProgramPlan copy_plan(uint32_t cores, uint32_t total_pages) const {
+    const ChipDescriptor& chip = chip_->descriptor();
+    const CoreRangeSet range{{{0, 0}, {cores - 1, 0}}};
+    ProgramPlan plan;
+    plan.name = "dram_copy";
+    plan.semaphore_base = chip.l1_unreserved_base;
+    plan.circular_buffers.push_back({range,
+                                     chip.l1_unreserved_base + 4096,
+                                     2 * kPage,
+                                     {{0, kPage, tile::DataFormat::kFloat16_b}}});
+    KernelPlan reader;
+    reader.build.name = "reader.cpp";
+    reader.build.source = kReader;
+    reader.build.processor = KernelProcessor::kDataMovement1;
+    reader.build.noc_index = 1;
+    reader.cores = range;
+    KernelPlan writer;
+    writer.build.name = "writer.cpp";
+    writer.build.source = kWriter;
+    writer.build.processor = KernelProcessor::kDataMovement0;
+    writer.cores = range;
+    for (uint32_t c = 0; c < cores; ++c) {
+      const CoreCoord bank = chip.dram_cores[c % chip.num_dram_channels];
+      const uint32_t pages = total_pages / cores;
+      reader.runtime_args[{c, 0}] = {bank.x, bank.y, static_cast<uint32_t>(input_), pages, kPage};
+      writer.runtime_args[{c, 0}] = {bank.x, bank.y, static_cast<uint32_t>(output_), pages, kPage};
+    }
+    plan.kernels = {reader, writer};
+    return plan;
+  }
+
+  timing::ProgramTiming run(const ProgramPlan& plan, uint32_t threads = 2) {
+    timing::ProgramTiming result;
+    int calls = 0;
+    ProgramRunOptions options;
+    options.scheduler.threads = threads;
+    options.on_device_time = [&](const timing::ProgramTiming& timing) {
+      result = timing;
+      ++calls;
+    };
+    Status status = run_program(*chip_, *cache_, plan, options);
+    EXPECT_TRUE(status.ok()) << status.error().describe();
+    EXPECT_EQ(calls, 1);
+    return result;
+  }
+
+  static constexpr uint32_t kMaxPagesPerBank = 16;
+  std::unique_ptr<Chip> chip_;
+  KernelCache* cache_ = nullptr;
+  uint64_t input_ = 0;
+  uint64_t output_ = 0;
+};
+
+TEST_F(DeviceTimeTest, EveryKernelOnEveryCoreGetsCyclesAndTheProgramItsCriticalPath) {
+  const timing::ProgramTiming timing = run(copy_plan(4, 16));
+  EXPECT_EQ(timing.arch, "wormhole_b0");
+  EXPECT_EQ(timing.ai_clock_mhz, 1000);
+  ASSERT_EQ(timing.kernels.size(), 8u);
+  EXPECT_EQ(timing.cores, 4u);
+  int64_t last = 0;
+  for (const timing::KernelTiming& kernel : timing.kernels) {
+    EXPECT_EQ(kernel.start_cycle, 1000) << kernel.kernel;
+    EXPECT_GT(kernel.end_cycle, kernel.start_cycle) << kernel.kernel;
+    last = std::max(last, kernel.end_cycle);
+  }
+  EXPECT_EQ(timing.device_cycles, last);
+  // 16 pages read and 16 written, all through DRAM.
+  EXPECT_EQ(timing.dram_bytes, 2u * 16 * kPage);
+  EXPECT_EQ(timing.unmatched_waits, 0u);
+  // Each writer waits for its reader's pages: it ends after it.
+  std::map<uint32_t, int64_t> reader_end;
+  for (const timing::KernelTiming& kernel : timing.kernels) {
+    if (kernel.kernel == "reader.cpp") reader_end[kernel.core.x] = kernel.end_cycle;
+  }
+  for (const timing::KernelTiming& kernel : timing.kernels) {
+    if (kernel.kernel == "writer.cpp") {
+      EXPECT_GT(kernel.end_cycle, reader_end[kernel.core.x]);
+      EXPECT_GT(kernel.wait_cycles, 0);
+    }
+  }
+}
+
+TEST_F(DeviceTimeTest, MoreDataTakesMoreTime) {
+  const int64_t small = run(copy_plan(1, 4)).device_cycles;
+  const int64_t large = run(copy_plan(1, 16)).device_cycles;
+  EXPECT_GT(large, small);
+  // Four times the pages costs close to four times the streaming.
+  EXPECT_GT(large - 1000, 3 * (small - 1000));
+}
+
+TEST_F(DeviceTimeTest, MoreCoresOnAnEmbarrassinglyParallelCopyTakeLessTime) {
+  const int64_t one = run(copy_plan(1, 16)).device_cycles;
+  const int64_t four = run(copy_plan(4, 16)).device_cycles;
+  const int64_t eight = run(copy_plan(8, 16)).device_cycles;
+  EXPECT_LT(four, one);
+  EXPECT_LT(eight, four);
+}
+
+TEST_F(DeviceTimeTest, TheSameProgramGivesTheSameCyclesOnAnyRunAndThreadCount) {
+  const ProgramPlan plan = copy_plan(8, 16);
+  const timing::ProgramTiming first = run(plan, 1);
+  for (uint32_t threads : {1u, 2u, 4u, 2u}) {
+    const timing::ProgramTiming again = run(plan, threads);
+    EXPECT_EQ(again.device_cycles, first.device_cycles) << threads << " threads";
+    ASSERT_EQ(again.kernels.size(), first.kernels.size());
+    for (std::size_t k = 0; k < first.kernels.size(); ++k) {
+      EXPECT_EQ(again.kernels[k].end_cycle, first.kernels[k].end_cycle)
+          << first.kernels[k].kernel << " on " << to_string(first.kernels[k].core) << ", "
+          << threads << " threads";
+    }
+  }
+}
+
+TEST_F(DeviceTimeTest, WithoutTheOptionNothingIsTimed) {
+  ProgramRunOptions options;
+  Status status = run_program(*chip_, *cache_, copy_plan(2, 4), options);
+  EXPECT_TRUE(status.ok()) << status.error().describe();
+}
+
+}  // namespace
+}  // namespace tessera::sim

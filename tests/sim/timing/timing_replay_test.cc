@@ -1,0 +1,232 @@
+// The timing replay's cost rules on tiny traces whose cycles are worked out
+// by hand from the Wormhole parameters (asserted first, so a changed data
+// file fails here with the number that moved rather than a wrong sum).
+#include "tessera/sim/timing/timing_replay.h"
+
+#include <gtest/gtest.h>
+
+namespace tessera::sim::timing {
+namespace {
+
+using Kind = TimingEventKind;
+
+class TimingReplayTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto params = builtin_timing_params(Arch::kWormholeB0);
+    ASSERT_TRUE(params.ok()) << params.error().describe();
+    params_ = *params;
+    auto chip = builtin_chip_descriptor(Arch::kWormholeB0);
+    ASSERT_TRUE(chip.ok());
+    chip_ = *chip;
+    // The numbers the hand computations below use.
+    ASSERT_EQ(params_.kernel_launch_cycles, 1000u);
+    ASSERT_EQ(params_.noc_issue_cycles, 16u);
+    ASSERT_EQ(params_.noc_link_bytes_per_cycle, 32u);
+    ASSERT_EQ(params_.noc_hop_cycles, 9u);
+    ASSERT_EQ(params_.dram_bytes_per_cycle_per_channel, 24u);
+    ASSERT_EQ(params_.dram_latency_cycles, 300u);
+  }
+
+  ReplayKernel kernel(const char* name, CoreCoord core, const KernelTrace& trace,
+                      KernelProcessor processor = KernelProcessor::kDataMovement0) const {
+    return {name, core, chip_.worker_index(core), processor, &trace};
+  }
+  uint16_t worker_noc(CoreCoord logical) const {
+    const CoreCoord noc = chip_.worker_cores[chip_.worker_index(logical)];
+    return pack_noc_xy(noc.x, noc.y);
+  }
+  uint16_t dram_noc(uint32_t channel) const {
+    return pack_noc_xy(chip_.dram_cores[channel].x, chip_.dram_cores[channel].y);
+  }
+  const KernelTiming& find(const ProgramTiming& timing, const char* name) const {
+    for (const KernelTiming& kernel : timing.kernels) {
+      if (kernel.kernel == name) return kernel;
+    }
+    ADD_FAILURE() << "no kernel " << name;
+    return timing.kernels.front();
+  }
+
+  TimingParams params_;
+  ChipDescriptor chip_;
+};
+
+TEST_F(TimingReplayTest, RoutesFollowEachNocsDirectionsAroundTheTorus) {
+  // NoC 0: +x then +y; NoC 1: -y then -x; both wrap on the 10 x 12 grid.
+  EXPECT_EQ(route_hops(params_, 0, {1, 1}, {4, 1}), 3u);
+  EXPECT_EQ(route_hops(params_, 0, {4, 1}, {1, 1}), 7u);  // 4 -> 9, wraps, -> 1
+  EXPECT_EQ(route_hops(params_, 1, {4, 1}, {1, 1}), 3u);
+  EXPECT_EQ(route_hops(params_, 0, {1, 1}, {2, 3}), 3u);
+  EXPECT_EQ(route_hops(params_, 1, {1, 1}, {2, 3}), 10u + 9u);  // 1 -> 3 down the wrap: 10; x: 9
+}
+
+TEST_F(TimingReplayTest, OneTransferOfNBytesOverHHops) {
+  // Logical (0,0) is NoC (1,1), logical (3,0) is NoC (4,1): 3 hops on NoC 0.
+  KernelTrace trace;
+  trace.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({3, 0}), .bytes = 4096});
+  trace.add({.kind = Kind::kBarrier});
+  ReplayInput input;
+  input.kernels.push_back(kernel("writer", {0, 0}, trace));
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  // launch 1000 + issue 16 + 4096 / 32 = 128 + 3 hops * 9 = 27.
+  EXPECT_EQ(find(timing, "writer").end_cycle, 1000 + 16 + 128 + 27);
+  EXPECT_EQ(lone_transfer_cycles(params_, 4096, 3), 16 + 128 + 27);
+  EXPECT_EQ(timing.device_cycles, 1171);
+  EXPECT_EQ(timing.kernel_cycles, 171);
+  EXPECT_EQ(timing.noc_bytes, 4096u);
+}
+
+TEST_F(TimingReplayTest, TwoCoresReadingOneDramBankShareItsBandwidth) {
+  // DRAM channel 1 sits at NoC (0,1); logical (0,0) at NoC (1,1) and
+  // logical (1,0) at NoC (2,1). Requests go there on NoC 0 the long way
+  // round x (1 -> 0: 9 hops; 2 -> 0: 8 hops).
+  ASSERT_EQ(chip_.dram_cores[1], (CoreCoord{0, 1}));
+  KernelTrace near_reader, far_reader;
+  for (KernelTrace* trace : {&near_reader, &far_reader}) {
+    trace->add({.kind = Kind::kNocRead, .noc = 0, .source = dram_noc(1), .bytes = 2400});
+    trace->add({.kind = Kind::kBarrier});
+  }
+  // Alone: request at 1000 + 16 + 9 * 9 = 1097; the bank streams 2400 / 24 =
+  // 100 cycles; data starts 300 after service starts (1397) and crosses one
+  // link (0 -> 1) in 2400 / 32 = 75 cycles + 9 = 1481; the bank's last byte
+  // leaves at 1197 + 300 = 1497, which is later.
+  ReplayInput alone;
+  alone.kernels.push_back(kernel("reader", {0, 0}, near_reader));
+  EXPECT_EQ(replay_program(params_, chip_, alone).device_cycles, 1497);
+
+  // Together: both issue at cycle 1016, and the bank takes requests in
+  // issue order (ties by kernel order), so (0,0)'s is served 1097..1197 as
+  // alone; (1,0)'s arrives at 1088 (8 hops) but waits for the
+  // bank until 1197, is served until 1297 and lands at 1597: one bank's
+  // worth of bytes (100 cycles) later than alone.
+  ReplayInput both;
+  both.kernels.push_back(kernel("near", {0, 0}, near_reader));
+  both.kernels.push_back(kernel("far", {1, 0}, far_reader));
+  const ProgramTiming timing = replay_program(params_, chip_, both);
+  EXPECT_EQ(find(timing, "near").end_cycle, 1497);
+  EXPECT_EQ(find(timing, "far").end_cycle, 1197 + 100 + 300);
+  EXPECT_EQ(timing.dram_bytes, 4800u);
+}
+
+TEST_F(TimingReplayTest, ACbWaitChainAcrossThreeKernels) {
+  // reader -> CB 0 -> compute -> CB 16 -> writer, all on one core.
+  KernelTrace reader, compute, writer;
+  reader.compute(50);
+  reader.add({.kind = Kind::kCbReserve, .cb = 0, .value = 1});
+  reader.compute(100);
+  reader.add({.kind = Kind::kCbPush, .cb = 0, .value = 1});
+  compute.add({.kind = Kind::kCbWait, .cb = 0, .value = 1});
+  compute.compute(64);
+  compute.add({.kind = Kind::kCbPop, .cb = 0, .value = 1});
+  compute.add({.kind = Kind::kCbReserve, .cb = 16, .value = 1});
+  compute.compute(32);
+  compute.add({.kind = Kind::kCbPush, .cb = 16, .value = 1});
+  writer.add({.kind = Kind::kCbWait, .cb = 16, .value = 1});
+  writer.compute(10);
+  writer.add({.kind = Kind::kCbPop, .cb = 16, .value = 1});
+  ReplayInput input;
+  // Consumers listed first: order must not matter.
+  input.kernels.push_back(kernel("writer", {2, 2}, writer, KernelProcessor::kDataMovement0));
+  input.kernels.push_back(kernel("compute", {2, 2}, compute, KernelProcessor::kCompute));
+  input.kernels.push_back(kernel("reader", {2, 2}, reader, KernelProcessor::kDataMovement1));
+  const uint32_t worker = chip_.worker_index({2, 2});
+  input.circular_buffers = {{worker, 0, 2}, {worker, 16, 2}};
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  EXPECT_EQ(find(timing, "reader").end_cycle, 1150);
+  EXPECT_EQ(find(timing, "compute").end_cycle, 1150 + 64 + 32);
+  EXPECT_EQ(find(timing, "writer").end_cycle, 1246 + 10);
+  EXPECT_EQ(find(timing, "writer").wait_cycles, 246);
+  EXPECT_EQ(timing.device_cycles, 1256);
+  EXPECT_EQ(timing.unmatched_waits, 0u);
+}
+
+TEST_F(TimingReplayTest, AFullCbHoldsItsProducerUntilThePop) {
+  KernelTrace producer, consumer;
+  for (int i = 0; i < 2; ++i) {
+    producer.add({.kind = Kind::kCbReserve, .cb = 3, .value = 1});
+    producer.add({.kind = Kind::kCbPush, .cb = 3, .value = 1});
+  }
+  consumer.compute(500);
+  consumer.add({.kind = Kind::kCbWait, .cb = 3, .value = 1});
+  consumer.add({.kind = Kind::kCbPop, .cb = 3, .value = 1});
+  consumer.add({.kind = Kind::kCbWait, .cb = 3, .value = 1});
+  consumer.add({.kind = Kind::kCbPop, .cb = 3, .value = 1});
+  ReplayInput input;
+  input.kernels.push_back(kernel("producer", {0, 0}, producer));
+  input.kernels.push_back(kernel("consumer", {0, 0}, consumer, KernelProcessor::kDataMovement1));
+  input.circular_buffers = {{0, 3, 1}};  // one page
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  EXPECT_EQ(find(timing, "producer").end_cycle, 1500);  // second reserve waits for the pop
+}
+
+TEST_F(TimingReplayTest, SemaphoreWaitsOnAnotherCoreIncludeTheSignalsFlight) {
+  // (0,0) counts to 100 then increments a semaphore on (1,0), 1 hop away on
+  // NoC 0; (1,0) waits for it.
+  const uint32_t offset = chip_.l1_unreserved_base;
+  KernelTrace signaller, waiter;
+  signaller.compute(100);
+  signaller.add({.kind = Kind::kWordIncrement,
+                 .noc = 0,
+                 .word_core = chip_.worker_index({1, 0}),
+                 .offset = offset,
+                 .value = 1});
+  waiter.add({.kind = Kind::kWordWait, .offset = offset, .value = 1});
+  ReplayInput input;
+  input.kernels.push_back(kernel("waiter", {1, 0}, waiter));
+  input.kernels.push_back(kernel("signaller", {0, 0}, signaller));
+  input.words.push_back({chip_.worker_index({1, 0}), offset, 0});
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  // 1100 + issue 16, 4 bytes: 1 cycle on the link + 1 hop of 9.
+  EXPECT_EQ(find(timing, "waiter").end_cycle, 1100 + 16 + 1 + 9);
+  EXPECT_EQ(timing.unmatched_waits, 0u);
+}
+
+TEST_F(TimingReplayTest, AWaitNothingSignalsIsReleasedAndCounted) {
+  KernelTrace waiter;
+  waiter.add({.kind = Kind::kWordWait, .offset = 0x20000, .value = 7});
+  ReplayInput input;
+  input.kernels.push_back(kernel("waiter", {0, 0}, waiter));
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  EXPECT_EQ(timing.unmatched_waits, 1u);
+  EXPECT_EQ(timing.device_cycles, 1000);
+}
+
+TEST_F(TimingReplayTest, MoreBytesNeverTakeLess) {
+  int64_t previous = 0;
+  for (uint32_t bytes : {32u, 1024u, 2048u, 65536u, 1u << 20}) {
+    KernelTrace trace;
+    trace.add({.kind = Kind::kNocRead, .noc = 0, .source = dram_noc(3), .bytes = bytes});
+    ReplayInput input;
+    input.kernels.push_back(kernel("reader", {4, 4}, trace));
+    const int64_t cycles = replay_program(params_, chip_, input).device_cycles;
+    EXPECT_GT(cycles, previous) << bytes << " bytes";
+    previous = cycles;
+  }
+}
+
+TEST_F(TimingReplayTest, EveryArchHasParametersWithSources) {
+  for (Arch arch : {Arch::kGrayskull, Arch::kWormholeB0, Arch::kBlackhole}) {
+    auto params = builtin_timing_params(arch);
+    ASSERT_TRUE(params.ok()) << params.error().describe();
+    EXPECT_EQ(params->arch, arch);
+    EXPECT_GT(params->ai_clock_mhz, 0);
+  }
+  auto blackhole = builtin_timing_params(Arch::kBlackhole);
+  EXPECT_EQ(blackhole->ai_clock_mhz, 1350);
+  EXPECT_EQ(blackhole->noc_grid_x, 17u);
+}
+
+TEST_F(TimingReplayTest, AParameterWithoutItsSourceIsRefused) {
+  auto params = timing_params_from_json(
+      R"({"arch": "wormhole_b0", "ai_clock_mhz": {"value": 1000}})", "test.json");
+  ASSERT_FALSE(params.ok());
+  EXPECT_NE(params.error().describe().find("'ai_clock_mhz' names no source"), std::string::npos)
+      << params.error().describe();
+  EXPECT_NE(params.error().describe().find("test.json"), std::string::npos);
+  auto broken = timing_params_from_json("{", "broken.json");
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.error().describe().find("not a JSON object"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tessera::sim::timing
