@@ -11,7 +11,7 @@
 #include "tessera/format/binary.h"
 #include "tessera/format/current_system_desc.h"
 #include "tessera/format/json.h"
-#include "tessera/sim/arch/system_desc_writer.h"
+#include "tessera/runtime/internal/system_desc.h"
 
 namespace tessera::tools {
 namespace {
@@ -32,7 +32,7 @@ Status run_query(const QueryOptions& options) {
   }
   TESSERA_ASSIGN_OR_RETURN(sim::ChipDescriptor chip, sim::builtin_chip_descriptor(*arch));
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
-                           sim::write_system_desc(chip, options.devices));
+                           runtime::write_system_desc(chip, options.devices));
   TESSERA_ASSIGN_OR_RETURN(format::Binary binary,
                            format::Binary::load_memory(bytes, "system_desc.ttsys"));
   if (options.layout == "current") {
