@@ -11,7 +11,8 @@
 #include "tessera/format/binary.h"
 #include "tessera/format/current_system_desc.h"
 #include "tessera/format/json.h"
-#include "tessera/runtime/internal/system_desc.h"
+#include "tessera/runtime/arch.h"
+#include "tessera/runtime/internal/builtin_system_desc.h"
 
 namespace tessera::tools {
 namespace {
@@ -25,14 +26,13 @@ struct QueryOptions {
 };
 
 Status run_query(const QueryOptions& options) {
-  std::optional<sim::Arch> arch = sim::arch_from_name(options.arch);
+  std::optional<runtime::Arch> arch = runtime::arch_from_name(options.arch);
   if (!arch) {
     return make_error(ErrorCode::kInvalidArgument, "unknown arch '", options.arch,
                       "' (grayskull, wormhole_b0 or blackhole)");
   }
-  TESSERA_ASSIGN_OR_RETURN(sim::ChipDescriptor chip, sim::builtin_chip_descriptor(*arch));
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
-                           runtime::write_system_desc(chip, options.devices));
+                           runtime::write_builtin_system_desc(*arch, options.devices));
   TESSERA_ASSIGN_OR_RETURN(format::Binary binary,
                            format::Binary::load_memory(bytes, "system_desc.ttsys"));
   if (options.layout == "current") {

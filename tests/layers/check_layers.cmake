@@ -5,7 +5,9 @@
 # Checks:
 # - the chip (src/sim, include/tessera/sim) includes no generated schema
 #   header, no flatbuffers and no header of a layer above it;
-# - no sim target links tessera_format or tessera_schemas, directly or not.
+# - no sim target links tessera_format or tessera_schemas, directly or not;
+# - the tools (src/tools) reach the device through the runtime API and its
+#   internal headers only: no sim, metal or ttnn header.
 
 set(failures)
 
@@ -34,6 +36,10 @@ check_includes("the chip knows no wire format"
 check_includes("the chip includes no higher layer"
   "tessera/(metal|ttnn|runtime|builder|tools)/"
   src/sim include/tessera/sim)
+
+check_includes("the tools use the runtime's types, not the chip's"
+  "tessera/(sim|metal|ttnn)/"
+  src/tools)
 
 string(REPLACE "|" ";" sim_edges "${SIM_LINK_EDGES}")
 if(NOT sim_edges)
