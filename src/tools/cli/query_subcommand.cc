@@ -6,8 +6,8 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/subcommands.h"
 #include "cli_output.h"
-#include "commands.h"
 #include "tessera/format/binary.h"
 #include "tessera/format/current_system_desc.h"
 #include "tessera/format/json.h"
@@ -58,7 +58,7 @@ Status run_query(const QueryOptions& options) {
 
 }  // namespace
 
-void register_query_command(CLI::App& app, int& exit_code) {
+void register_query_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<QueryOptions>();
   auto* command =
       app.add_subcommand("query", "Print the system descriptor of simulated chips as JSON");
