@@ -3,7 +3,7 @@
 // `run` and `perf` exit 42 on a golden mismatch.
 #include <CLI/CLI.hpp>
 
-#include "commands.h"
+#include "cli/subcommands.h"
 #include "option_values.h"
 #include "tessera/format/binary_version.h"
 
@@ -14,13 +14,13 @@ int main(int argc, char** argv) {
                                         "\nruns binary versions " +
                                         tessera::format::supported_versions_text());
   int exit_code = 0;
-  tessera::tools::register_read_command(app, exit_code);
-  tessera::tools::register_build_command(app, exit_code);
-  tessera::tools::register_check_command(app, exit_code);
-  tessera::tools::register_query_command(app, exit_code);
-  tessera::tools::register_run_command(app, exit_code);
-  tessera::tools::register_perf_command(app, exit_code);
-  tessera::tools::register_merge_results_command(app, exit_code);
+  tessera::tools::register_read_subcommand(app, exit_code);
+  tessera::tools::register_build_subcommand(app, exit_code);
+  tessera::tools::register_check_subcommand(app, exit_code);
+  tessera::tools::register_query_subcommand(app, exit_code);
+  tessera::tools::register_run_subcommand(app, exit_code);
+  tessera::tools::register_perf_subcommand(app, exit_code);
+  tessera::tools::register_merge_results_subcommand(app, exit_code);
   tessera::tools::reject_option_like_values(app);
   try {
     app.parse(argc, argv);

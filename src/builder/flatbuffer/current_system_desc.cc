@@ -2,6 +2,7 @@
 
 #include "tessera/format/current_enums.h"
 #include "tessera/format/generated.h"
+#include "tessera/runtime/internal/system_desc.h"
 
 namespace tessera::builder::current_layout {
 namespace {
@@ -24,9 +25,7 @@ Result<flatbuffers::Offset<tc::SystemDesc>> current_system_desc(flatbuffers::Fla
                       "the current layout has no Grayskull (its Arch is Wormhole_b0, Blackhole "
                       "or Quasar); write Grayskull programs in the 2024 layout");
   }
-  const tc::Arch arch =
-      format::arch_to_current(chip.arch == sim::Arch::kBlackhole ? tt::target::Arch::Blackhole
-                                                                 : tt::target::Arch::Wormhole_b0);
+  const tc::Arch arch = format::arch_to_current(runtime::to_target_arch(chip.arch));
   tc::Dim2d grid(static_cast<int32_t>(chip.grid.y), static_cast<int32_t>(chip.grid.x));
   // Where logical core (0, 0) sits on the NoC.
   tc::Dim2d origin(0, 0);
@@ -34,10 +33,10 @@ Result<flatbuffers::Offset<tc::SystemDesc>> current_system_desc(flatbuffers::Fla
     origin = tc::Dim2d(static_cast<int32_t>(chip.worker_cores.front().y),
                        static_cast<int32_t>(chip.worker_cores.front().x));
   }
+  TESSERA_ASSIGN_OR_RETURN(std::vector<tt::target::DataType> data_types,
+                           runtime::to_target_data_types(chip.supported_data_formats));
   std::vector<tc::DataType> types;
-  for (tt::target::DataType type : chip.supported_data_types) {
-    types.push_back(format::data_type_to_current(type));
-  }
+  for (tt::target::DataType type : data_types) types.push_back(format::data_type_to_current(type));
   std::vector<tc::Dim2d> tiles;
   for (sim::TileShape tile : chip.supported_tile_shapes) {
     tiles.emplace_back(static_cast<int32_t>(tile.height), static_cast<int32_t>(tile.width));

@@ -3,6 +3,7 @@
 #include "reference/reference_ops.h"
 #include "tessera/builder/tensor_bytes.h"
 #include "tessera/format/data_types.h"
+#include "tessera/runtime/internal/system_desc.h"
 
 namespace tessera::builder {
 namespace {
@@ -66,8 +67,8 @@ Result<flatbuffers::Offset<target::GoldenTensor>> golden_tensor(flatbuffers::Fla
                                           &data);
 }
 
-flatbuffers::Offset<target::SystemDesc> system_desc(flatbuffers::FlatBufferBuilder& fbb,
-                                                    const sim::ChipDescriptor& chip) {
+Result<flatbuffers::Offset<target::SystemDesc>> system_desc(flatbuffers::FlatBufferBuilder& fbb,
+                                                            const sim::ChipDescriptor& chip) {
   auto coords = [&](const std::vector<sim::CoreCoord>& cores) {
     std::vector<target::Dim2d> dims;
     for (sim::CoreCoord core : cores) {
@@ -82,15 +83,14 @@ flatbuffers::Offset<target::SystemDesc> system_desc(flatbuffers::FlatBufferBuild
   for (sim::TileShape tile : chip.supported_tile_shapes) {
     tiles.emplace_back(static_cast<int>(tile.height), static_cast<int>(tile.width));
   }
-  target::Arch arch = chip.arch == sim::Arch::kGrayskull   ? target::Arch::Grayskull
-                      : chip.arch == sim::Arch::kBlackhole ? target::Arch::Blackhole
-                                                           : target::Arch::Wormhole_b0;
+  TESSERA_ASSIGN_OR_RETURN(std::vector<target::DataType> types,
+                           runtime::to_target_data_types(chip.supported_data_formats));
   target::Dim2d grid(static_cast<int>(chip.grid.y), static_cast<int>(chip.grid.x));
   auto chip_desc = target::CreateChipDescDirect(
-      fbb, arch, &grid, chip.l1_size, chip.num_dram_channels, chip.dram_channel_size,
-      chip.noc_l1_address_align, chip.pcie_address_align, chip.noc_dram_address_align,
-      chip.l1_unreserved_base, chip.erisc_l1_unreserved_base, chip.dram_unreserved_base, physical,
-      &chip.supported_data_types, &tiles);
+      fbb, runtime::to_target_arch(chip.arch), &grid, chip.l1_size, chip.num_dram_channels,
+      chip.dram_channel_size, chip.noc_l1_address_align, chip.pcie_address_align,
+      chip.noc_dram_address_align, chip.l1_unreserved_base, chip.erisc_l1_unreserved_base,
+      chip.dram_unreserved_base, physical, &types, &tiles);
   std::vector<flatbuffers::Offset<target::ChipDesc>> chips = {chip_desc};
   std::vector<uint32_t> indices = {0};
   std::vector<target::ChipCapability> capabilities = {target::ChipCapability::PCIE |

@@ -21,8 +21,8 @@ TensorRefOffset host_tensor_ref(flatbuffers::FlatBufferBuilder& fbb, uint32_t gl
                                 const TensorNode& tensor);
 Result<flatbuffers::Offset<tt::target::GoldenTensor>> golden_tensor(
     flatbuffers::FlatBufferBuilder& fbb, const TensorNode& tensor);
-flatbuffers::Offset<tt::target::SystemDesc> system_desc(flatbuffers::FlatBufferBuilder& fbb,
-                                                        const sim::ChipDescriptor& chip);
+Result<flatbuffers::Offset<tt::target::SystemDesc>> system_desc(flatbuffers::FlatBufferBuilder& fbb,
+                                                                const sim::ChipDescriptor& chip);
 
 std::vector<int> to_int(const std::vector<int64_t>& values);
 

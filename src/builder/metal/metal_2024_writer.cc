@@ -179,9 +179,10 @@ Result<std::vector<uint8_t>> Writer2024::write() {
       tm::CreateProgramDirect(fbb_, graph_.name().c_str(), &inputs, &outputs, &device_programs,
                               &golden_inputs, &golden_outputs)};
   target::Version version(0, 1, 0);
-  auto root = tm::CreateTTMetalBinaryDirect(
-      fbb_, &version, "tessera-builder", system_desc(fbb_, chip_), &programs,
-      format::schema_hash(format::BinaryKind::kMetal).c_str(), format::kChecksumPlaceholder);
+  TESSERA_ASSIGN_OR_RETURN(auto system, system_desc(fbb_, chip_));
+  auto root = tm::CreateTTMetalBinaryDirect(fbb_, &version, "tessera-builder", system, &programs,
+                                            format::schema_hash(format::BinaryKind::kMetal).c_str(),
+                                            format::kChecksumPlaceholder);
   tm::FinishSizePrefixedTTMetalBinaryBuffer(fbb_, root);
   std::vector<uint8_t> binary(fbb_.GetBufferPointer(), fbb_.GetBufferPointer() + fbb_.GetSize());
   TESSERA_RETURN_IF_ERROR(format::seal_binary(binary, format::BinaryKind::kMetal));

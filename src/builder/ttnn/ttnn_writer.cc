@@ -135,9 +135,10 @@ Result<std::vector<uint8_t>> TtnnWriter::write(const sim::ChipDescriptor& chip) 
                                 &operations_, 0, &golden_inputs, &golden_outputs);
   std::vector<flatbuffers::Offset<ttnn::Program>> programs = {program};
   target::Version version(0, 1, 0);
-  auto root = ttnn::CreateTTNNBinaryDirect(
-      fbb_, &version, "tessera-builder", system_desc(fbb_, chip), &programs,
-      format::schema_hash(format::BinaryKind::kTtnn).c_str(), format::kChecksumPlaceholder);
+  TESSERA_ASSIGN_OR_RETURN(auto system, system_desc(fbb_, chip));
+  auto root = ttnn::CreateTTNNBinaryDirect(fbb_, &version, "tessera-builder", system, &programs,
+                                           format::schema_hash(format::BinaryKind::kTtnn).c_str(),
+                                           format::kChecksumPlaceholder);
   ttnn::FinishSizePrefixedTTNNBinaryBuffer(fbb_, root);
   std::vector<uint8_t> bytes(fbb_.GetBufferPointer(), fbb_.GetBufferPointer() + fbb_.GetSize());
   TESSERA_RETURN_IF_ERROR(format::seal_binary(bytes, format::BinaryKind::kTtnn));

@@ -1,7 +1,6 @@
 // The JSON form of a chip descriptor (the built-in data files use it).
 #include <nlohmann/json.hpp>
 
-#include "system_desc_generated.h"
 #include "tessera/sim/arch/chip_descriptor.h"
 
 namespace tessera::sim {
@@ -87,12 +86,9 @@ std::vector<CoreCoord> to_coords(const std::vector<std::pair<uint32_t, uint32_t>
   return coords;
 }
 
-Result<tt::target::DataType> data_type_from_name(const JsonReader& reader,
-                                                 const std::string& name) {
-  for (tt::target::DataType type : tt::target::EnumValuesDataType()) {
-    if (name == tt::target::EnumNameDataType(type)) return type;
-  }
-  return reader.error("supported_data_types", "names unknown data type '" + name + "'");
+Result<ChipDataFormat> data_format_from_name(const JsonReader& reader, const std::string& name) {
+  if (auto format = chip_data_format_from_name(name)) return *format;
+  return reader.error("supported_data_formats", "names unknown data format '" + name + "'");
 }
 
 }  // namespace
@@ -143,10 +139,11 @@ Result<ChipDescriptor> chip_descriptor_from_json(std::string_view text, std::str
   chip.dram_cores = to_coords(dram);
   TESSERA_ASSIGN_OR_RETURN(auto eth, reader.pairs("eth_cores"));
   chip.eth_cores = to_coords(eth);
-  TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> types, reader.strings("supported_data_types"));
-  for (const std::string& name : types) {
-    TESSERA_ASSIGN_OR_RETURN(tt::target::DataType type, data_type_from_name(reader, name));
-    chip.supported_data_types.push_back(type);
+  TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> formats,
+                           reader.strings("supported_data_formats"));
+  for (const std::string& name : formats) {
+    TESSERA_ASSIGN_OR_RETURN(ChipDataFormat format, data_format_from_name(reader, name));
+    chip.supported_data_formats.push_back(format);
   }
   TESSERA_ASSIGN_OR_RETURN(auto tiles, reader.pairs("supported_tile_sizes"));
   for (auto [height, width] : tiles) chip.supported_tile_shapes.push_back({height, width});

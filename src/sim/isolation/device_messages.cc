@@ -63,8 +63,8 @@ void put(wire::Writer& out, const ChipDescriptor& chip) {
   put(out, chip.dram_cores);
   put(out, chip.eth_cores);
   put(out, chip.eth_inactive_cores);
-  out.u32(static_cast<uint32_t>(chip.supported_data_types.size()));
-  for (tt::target::DataType type : chip.supported_data_types) out.u32(static_cast<uint32_t>(type));
+  out.u32(static_cast<uint32_t>(chip.supported_data_formats.size()));
+  for (ChipDataFormat format : chip.supported_data_formats) out.u32(static_cast<uint32_t>(format));
   out.u32(static_cast<uint32_t>(chip.supported_tile_shapes.size()));
   for (TileShape shape : chip.supported_tile_shapes) {
     out.u32(shape.height);
@@ -89,9 +89,9 @@ ChipDescriptor get_chip(wire::Reader& in) {
   chip.dram_cores = get_coords(in);
   chip.eth_cores = get_coords(in);
   chip.eth_inactive_cores = get_coords(in);
-  chip.supported_data_types.resize(in.count(4));
-  for (tt::target::DataType& type : chip.supported_data_types) {
-    type = static_cast<tt::target::DataType>(in.u32());
+  chip.supported_data_formats.resize(in.count(4));
+  for (ChipDataFormat& format : chip.supported_data_formats) {
+    format = static_cast<ChipDataFormat>(in.u32());
   }
   chip.supported_tile_shapes.resize(in.count(8));
   for (TileShape& shape : chip.supported_tile_shapes) {

@@ -24,6 +24,7 @@
 #include "tessera/format/current_generated.h"
 #include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
+#include "tessera/runtime/arch.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/internal/binary_access.h"
 #include "tessera/runtime/submit.h"
@@ -66,17 +67,17 @@ std::optional<tt::target::Arch> first_chip_arch(const format::Binary& binary) {
 }
 
 // The arch a binary runs on: --arch, else its system descriptor's first chip.
-sim::Arch binary_arch(const format::Binary& binary, const RunOptions& options) {
+runtime::Arch binary_arch(const format::Binary& binary, const RunOptions& options) {
   if (!options.arch.empty()) {
-    if (auto arch = sim::arch_from_name(options.arch)) return *arch;
+    if (auto arch = runtime::arch_from_name(options.arch)) return *arch;
   }
   switch (first_chip_arch(binary).value_or(tt::target::Arch::Wormhole_b0)) {
     case tt::target::Arch::Grayskull:
-      return sim::Arch::kGrayskull;
+      return runtime::Arch::kGrayskull;
     case tt::target::Arch::Blackhole:
-      return sim::Arch::kBlackhole;
+      return runtime::Arch::kBlackhole;
     default:
-      return sim::Arch::kWormholeB0;
+      return runtime::Arch::kWormholeB0;
   }
 }
 
@@ -106,7 +107,7 @@ class ProgramRunner {
  public:
   // `artifact_folder` is the binary's artifact folder, empty if none is saved.
   ProgramRunner(const RunOptions& options, DevicePool& devices, const runtime::Binary& binary,
-                sim::Arch arch, uint32_t program, fs::path artifact_folder, ProgramRun& record,
+                runtime::Arch arch, uint32_t program, fs::path artifact_folder, ProgramRun& record,
                 const runtime::DprintOptions* dprint)
       : options_(options),
         devices_(devices),
@@ -519,7 +520,7 @@ class ProgramRunner {
   const RunOptions& options_;
   DevicePool& devices_;
   const runtime::Binary& binary_;
-  sim::Arch arch_;
+  runtime::Arch arch_;
   uint32_t program_;
   fs::path artifact_folder_;
   ProgramRun& record_;
@@ -601,7 +602,7 @@ FileRun BinaryRunner::run_file(const std::string& path) {
     file.programs.push_back(file_entry(path, Outcome::kError, kernels.error().describe()));
     return finish();
   }
-  sim::Arch arch = binary_arch(*loaded, options_);
+  runtime::Arch arch = binary_arch(*loaded, options_);
   auto binary = runtime::binary_from_format(std::move(loaded).value());
   if (!binary.ok()) {
     file.programs.push_back(file_entry(path, Outcome::kError, binary.error().describe()));

@@ -1,13 +1,11 @@
 #include "device_pool.h"
 
-#include "tessera/metal/device.h"
-#include "tessera/runtime/internal/device_access.h"
-#include "tessera/sim/memory/chip.h"
+#include "tessera/runtime/internal/memory_statistics.h"
 
 namespace tessera::tools::run {
 namespace {
 
-nlohmann::ordered_json statistics_json(const sim::AllocatorStatistics& stats) {
+nlohmann::ordered_json statistics_json(const runtime::AllocatorStatistics& stats) {
   return {
       {"total_bytes", stats.total_bytes},         {"allocated_bytes", stats.allocated_bytes},
       {"free_bytes", stats.free_bytes},           {"largest_free_block", stats.largest_free_block},
@@ -20,21 +18,21 @@ DevicePool::~DevicePool() {
   close_all();
 }
 
-Result<runtime::Device*> DevicePool::get(sim::Arch arch) {
+Result<runtime::Device*> DevicePool::get(runtime::Arch arch) {
   auto found = devices_.find(arch);
   if (found != devices_.end()) return &found->second;
   runtime::DeviceOptions options;
-  options.arch = runtime::from_sim_arch(arch);
+  options.arch = arch;
   options.isolation = isolation_;
   auto opened = runtime::open_device(options);
   if (!opened.ok()) {
     return std::move(opened).error().add_context("opening a simulated " +
-                                                 std::string(sim::arch_name(arch)) + " device");
+                                                 std::string(runtime::arch_name(arch)) + " device");
   }
   return &devices_.emplace(arch, std::move(opened).value()).first->second;
 }
 
-Result<std::vector<std::string>> DevicePool::reset(sim::Arch arch) {
+Result<std::vector<std::string>> DevicePool::reset(runtime::Arch arch) {
   std::vector<std::string> report;
   auto found = devices_.find(arch);
   if (found != devices_.end()) {
@@ -57,18 +55,15 @@ std::vector<std::string> DevicePool::close_all() {
   return report;
 }
 
-nlohmann::ordered_json DevicePool::memory_statistics(sim::Arch arch) const {
+nlohmann::ordered_json DevicePool::memory_statistics(runtime::Arch arch) const {
   nlohmann::ordered_json chips = nlohmann::ordered_json::array();
   auto found = devices_.find(arch);
   if (found == devices_.end()) return chips;
-  for (uint32_t i = 0; i < found->second.num_devices(); ++i) {
-    auto device = runtime::metal_device(found->second, i);
-    if (!device.ok() || !(*device)->chip()) continue;
-    const sim::BufferRegistry& buffers = (*device)->chip()->buffers();
-    chips.push_back({{"device", (*device)->id()},
-                     {"dram", statistics_json(buffers.statistics(sim::MemoryType::kDram))},
-                     {"l1", statistics_json(buffers.statistics(sim::MemoryType::kL1))},
-                     {"live_buffers", buffers.live_buffers().size()}});
+  for (const runtime::ChipMemoryStatistics& chip : runtime::memory_statistics(found->second)) {
+    chips.push_back({{"device", chip.device_id},
+                     {"dram", statistics_json(chip.dram)},
+                     {"l1", statistics_json(chip.l1)},
+                     {"live_buffers", chip.live_buffers}});
   }
   return chips;
 }

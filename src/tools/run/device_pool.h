@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "tessera/base/status.h"
+#include "tessera/runtime/arch.h"
 #include "tessera/runtime/device.h"
-#include "tessera/sim/arch/arch.h"
 
 namespace tessera::tools::run {
 
@@ -20,21 +20,21 @@ class DevicePool {
   DevicePool& operator=(const DevicePool&) = delete;
   ~DevicePool();
 
-  Result<runtime::Device*> get(sim::Arch arch);
+  Result<runtime::Device*> get(runtime::Arch arch);
   // Closes and reopens the device of `arch` so that a program that failed half
   // way cannot leave buffers or state behind for the next one. Returns what
   // closing found still live.
-  Result<std::vector<std::string>> reset(sim::Arch arch);
+  Result<std::vector<std::string>> reset(runtime::Arch arch);
   // Closes every device; returns what was still live.
   std::vector<std::string> close_all();
 
   // Allocator statistics of every chip of `arch`'s device:
   // [{"device": 0, "dram": {...}, "l1": {...}, "live_buffers": n}].
-  nlohmann::ordered_json memory_statistics(sim::Arch arch) const;
+  nlohmann::ordered_json memory_statistics(runtime::Arch arch) const;
 
  private:
   runtime::DeviceIsolation isolation_;
-  std::map<sim::Arch, runtime::Device> devices_;
+  std::map<runtime::Arch, runtime::Device> devices_;
 };
 
 }  // namespace tessera::tools::run

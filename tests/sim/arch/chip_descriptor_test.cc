@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <string>
+
 namespace tessera::sim {
 namespace {
 
@@ -105,6 +109,32 @@ TEST(ChipDescriptorTest, ValidateRejectsInconsistentDescriptors) {
   bad = chip;
   bad.dram_cores.pop_back();
   EXPECT_FALSE(bad.validate().ok());
+}
+
+TEST(ChipDataFormatTest, NamesAndCodesRoundTrip) {
+#define TESSERA_CHIP_DATA_FORMAT(name, code)                             \
+  EXPECT_EQ(chip_data_format_from_name(#name), ChipDataFormat::k##name); \
+  EXPECT_EQ(chip_data_format_name(ChipDataFormat::k##name), #name);      \
+  EXPECT_EQ(chip_data_format_from_code(code), ChipDataFormat::k##name);
+  TESSERA_CHIP_DATA_FORMAT_LIST(TESSERA_CHIP_DATA_FORMAT)
+#undef TESSERA_CHIP_DATA_FORMAT
+  EXPECT_FALSE(chip_data_format_from_name("BFloat16").has_value());
+  EXPECT_FALSE(chip_data_format_from_code(4).has_value());
+}
+
+// The chip's data files name formats in tt-metal's terms; a schema name is
+// refused, naming it and the field.
+TEST(ChipDescriptorTest, JsonRefusesAnUnknownDataFormatName) {
+  std::ifstream file(std::string(TESSERA_SOURCE_DIR) + "/src/sim/arch/data/grayskull.json");
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  ASSERT_TRUE(chip_descriptor_from_json(text, "grayskull.json").ok());
+  size_t at = text.find("\"Bfp8_b\"");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 8, "\"BFP_BFloat8\"");
+  Result<ChipDescriptor> chip = chip_descriptor_from_json(text, "grayskull.json");
+  ASSERT_FALSE(chip.ok());
+  EXPECT_NE(chip.error().message().find("'BFP_BFloat8'"), std::string::npos);
+  EXPECT_NE(chip.error().message().find("supported_data_formats"), std::string::npos);
 }
 
 TEST(ArchTest, NamesRoundTrip) {

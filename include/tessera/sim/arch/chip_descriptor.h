@@ -13,12 +13,8 @@
 
 #include "tessera/base/status.h"
 #include "tessera/sim/arch/arch.h"
+#include "tessera/sim/arch/chip_data_format.h"
 #include "tessera/sim/arch/core_coord.h"
-
-namespace tt::target {
-enum class DataType : uint16_t;
-struct ChipDesc;
-}  // namespace tt::target
 
 namespace tessera::sim {
 
@@ -39,7 +35,7 @@ struct ChipDescriptor {
   std::vector<CoreCoord> dram_cores;    // NoC core of each DRAM channel
   std::vector<CoreCoord> eth_cores;
   std::vector<CoreCoord> eth_inactive_cores;
-  std::vector<tt::target::DataType> supported_data_types;
+  std::vector<ChipDataFormat> supported_data_formats;
   std::vector<TileShape> supported_tile_shapes;
 
   uint32_t num_workers() const { return grid.x * grid.y; }
@@ -63,9 +59,5 @@ Result<ChipDescriptor> builtin_chip_descriptor(Arch arch);
 
 // Parses a descriptor from the JSON form used by the built-in data files.
 Result<ChipDescriptor> chip_descriptor_from_json(std::string_view json, std::string_view source);
-
-// A descriptor from a binary's system descriptor entry, so a .ttsys or the
-// system descriptor inside a .ttm/.ttnn can be used as a target.
-Result<ChipDescriptor> chip_descriptor_from_flatbuffer(const tt::target::ChipDesc& desc);
 
 }  // namespace tessera::sim

@@ -1,23 +1,13 @@
 // A ChipDescriptor from a binary's tt::target::ChipDesc.
 #include "system_desc_generated.h"
-#include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/runtime/internal/system_desc.h"
 
-namespace tessera::sim {
+namespace tessera::runtime {
 
 namespace {
 
-Result<Arch> arch_from_target(tt::target::Arch arch) {
-  switch (arch) {
-    case tt::target::Arch::Grayskull:
-      return Arch::kGrayskull;
-    case tt::target::Arch::Wormhole_b0:
-      return Arch::kWormholeB0;
-    case tt::target::Arch::Blackhole:
-      return Arch::kBlackhole;
-  }
-  return make_error(ErrorCode::kInvalidArgument, "chip_desc.arch has unknown value ",
-                    static_cast<uint32_t>(arch));
-}
+using sim::ChipDescriptor;
+using sim::CoreCoord;
 
 // Dim2d is (y, x); CoreCoord is (x, y).
 Result<std::vector<CoreCoord>> coords_from(
@@ -38,7 +28,7 @@ Result<std::vector<CoreCoord>> coords_from(
 
 Result<ChipDescriptor> chip_descriptor_from_flatbuffer(const tt::target::ChipDesc& desc) {
   ChipDescriptor chip;
-  TESSERA_ASSIGN_OR_RETURN(chip.arch, arch_from_target(desc.arch()));
+  TESSERA_ASSIGN_OR_RETURN(chip.arch, from_target_arch(desc.arch()));
   if (desc.grid_size() == nullptr || desc.grid_size()->x() <= 0 || desc.grid_size()->y() <= 0) {
     return make_error(ErrorCode::kInvalidArgument, "chip_desc.grid_size is missing or empty");
   }
@@ -61,7 +51,7 @@ Result<ChipDescriptor> chip_descriptor_from_flatbuffer(const tt::target::ChipDes
   }
   // Older descriptors leave the physical cores out: borrow the built-in
   // architecture's coordinates when its geometry matches.
-  TESSERA_ASSIGN_OR_RETURN(ChipDescriptor builtin, builtin_chip_descriptor(chip.arch));
+  TESSERA_ASSIGN_OR_RETURN(ChipDescriptor builtin, sim::builtin_chip_descriptor(chip.arch));
   if (chip.worker_cores.empty() && chip.grid == builtin.grid) {
     chip.worker_cores = builtin.worker_cores;
   }
@@ -69,7 +59,15 @@ Result<ChipDescriptor> chip_descriptor_from_flatbuffer(const tt::target::ChipDes
     chip.dram_cores = builtin.dram_cores;
   }
   if (const auto* types = desc.supported_data_types()) {
-    chip.supported_data_types.assign(types->begin(), types->end());
+    for (tt::target::DataType type : *types) {
+      Result<sim::ChipDataFormat> format = from_target_data_type(type);
+      if (!format.ok()) {
+        Error error = std::move(format).error();
+        error.add_context("chip_desc.supported_data_types");
+        return error;
+      }
+      chip.supported_data_formats.push_back(*format);
+    }
   }
   if (const auto* tiles = desc.supported_tile_sizes()) {
     for (const tt::target::Dim2d* tile : *tiles) {
@@ -85,4 +83,4 @@ Result<ChipDescriptor> chip_descriptor_from_flatbuffer(const tt::target::ChipDes
   return chip;
 }
 
-}  // namespace tessera::sim
+}  // namespace tessera::runtime

@@ -3,13 +3,13 @@
 // Exit codes: 0 all passed, 42 a golden mismatch, 1 any error.
 #include <memory>
 
-#include "commands.h"
+#include "cli/subcommands.h"
 #include "run/run_options.h"
 #include "run/run_session.h"
 
 namespace tessera::tools {
 
-void register_run_command(CLI::App& app, int& exit_code) {
+void register_run_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<run::RunOptions>();
   auto* command = app.add_subcommand(
       "run", "Run binaries (TTM0 and TTNN, mixed) on the simulated chip and check their goldens");

@@ -6,12 +6,13 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/subcommands.h"
 #include "cli_output.h"
-#include "commands.h"
 #include "tessera/format/binary.h"
 #include "tessera/format/current_system_desc.h"
 #include "tessera/format/json.h"
-#include "tessera/sim/arch/system_desc_writer.h"
+#include "tessera/runtime/arch.h"
+#include "tessera/runtime/internal/builtin_system_desc.h"
 
 namespace tessera::tools {
 namespace {
@@ -25,14 +26,13 @@ struct QueryOptions {
 };
 
 Status run_query(const QueryOptions& options) {
-  std::optional<sim::Arch> arch = sim::arch_from_name(options.arch);
+  std::optional<runtime::Arch> arch = runtime::arch_from_name(options.arch);
   if (!arch) {
     return make_error(ErrorCode::kInvalidArgument, "unknown arch '", options.arch,
                       "' (grayskull, wormhole_b0 or blackhole)");
   }
-  TESSERA_ASSIGN_OR_RETURN(sim::ChipDescriptor chip, sim::builtin_chip_descriptor(*arch));
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
-                           sim::write_system_desc(chip, options.devices));
+                           runtime::write_builtin_system_desc(*arch, options.devices));
   TESSERA_ASSIGN_OR_RETURN(format::Binary binary,
                            format::Binary::load_memory(bytes, "system_desc.ttsys"));
   if (options.layout == "current") {
@@ -58,7 +58,7 @@ Status run_query(const QueryOptions& options) {
 
 }  // namespace
 
-void register_query_command(CLI::App& app, int& exit_code) {
+void register_query_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<QueryOptions>();
   auto* command =
       app.add_subcommand("query", "Print the system descriptor of simulated chips as JSON");

@@ -1,12 +1,19 @@
-#include "tessera/sim/arch/system_desc_writer.h"
+// The chip in the wire format's terms: system descriptors written from chip
+// descriptors and read back, and chip data formats against schema data types.
+#include "tessera/runtime/internal/system_desc.h"
 
 #include <gtest/gtest.h>
 
 #include "system_desc_generated.h"
 #include "tessera/format/schema.h"
 
-namespace tessera::sim {
+namespace tessera::runtime {
 namespace {
+
+using sim::Arch;
+using sim::builtin_chip_descriptor;
+using sim::ChipDataFormat;
+using sim::ChipDescriptor;
 
 const tt::target::SystemDescRoot* verified_root(const std::vector<uint8_t>& bytes) {
   flatbuffers::Verifier verifier(bytes.data(), bytes.size());
@@ -29,7 +36,7 @@ void expect_same_chip(const ChipDescriptor& a, const ChipDescriptor& b) {
   EXPECT_EQ(a.worker_cores, b.worker_cores);
   EXPECT_EQ(a.dram_cores, b.dram_cores);
   EXPECT_EQ(a.eth_cores, b.eth_cores);
-  EXPECT_EQ(a.supported_data_types, b.supported_data_types);
+  EXPECT_EQ(a.supported_data_formats, b.supported_data_formats);
   EXPECT_EQ(a.supported_tile_shapes, b.supported_tile_shapes);
 }
 
@@ -108,5 +115,62 @@ TEST(SystemDescReaderTest, BorrowsBuiltinCoordinatesWhenTheBinaryHasNone) {
   EXPECT_EQ(chip->dram_cores.size(), 12u);
 }
 
+TEST(SystemDescReaderTest, NamesADataTypeTheChipCannotDescribe) {
+  flatbuffers::FlatBufferBuilder builder;
+  tt::target::Dim2d grid(8, 8);
+  std::vector<tt::target::DataType> types = {tt::target::DataType::Float32,
+                                             static_cast<tt::target::DataType>(40)};
+  auto chip_desc =
+      tt::target::CreateChipDescDirect(builder, tt::target::Arch::Wormhole_b0, &grid, 1499136, 12,
+                                       1 << 30, 16, 32, 32, 1024, 1024, 1024, 0, &types);
+  builder.Finish(chip_desc);
+  auto* parsed = flatbuffers::GetRoot<tt::target::ChipDesc>(builder.GetBufferPointer());
+  Result<ChipDescriptor> chip = chip_descriptor_from_flatbuffer(*parsed);
+  ASSERT_FALSE(chip.ok());
+  EXPECT_NE(chip.error().describe().find("supported_data_types"), std::string::npos)
+      << chip.error().describe();
+  EXPECT_NE(chip.error().describe().find("(40)"), std::string::npos) << chip.error().describe();
+}
+
+// Every data type of the schema is a chip data format and back, as tt-mlir
+// maps them (BFloat16 is tt-metal's Float16_b, the BFP types its Bfp*).
+TEST(TargetDataTypeTest, EverySchemaDataTypeRoundTrips) {
+  for (tt::target::DataType type : tt::target::EnumValuesDataType()) {
+    Result<ChipDataFormat> format = from_target_data_type(type);
+    ASSERT_TRUE(format.ok()) << tt::target::EnumNameDataType(type);
+    Result<tt::target::DataType> back = to_target_data_type(*format);
+    ASSERT_TRUE(back.ok()) << back.error().describe();
+    EXPECT_EQ(*back, type) << tt::target::EnumNameDataType(type);
+  }
+  EXPECT_EQ(*from_target_data_type(tt::target::DataType::BFloat16), ChipDataFormat::kFloat16_b);
+  EXPECT_EQ(*from_target_data_type(tt::target::DataType::BFP_BFloat8), ChipDataFormat::kBfp8_b);
+  EXPECT_EQ(*from_target_data_type(tt::target::DataType::BFP_Float2), ChipDataFormat::kBfp2);
+  EXPECT_EQ(*from_target_data_type(tt::target::DataType::Int32), ChipDataFormat::kInt32);
+}
+
+TEST(TargetDataTypeTest, EveryChipDataFormatHasASchemaDataType) {
+#define TESSERA_CHIP_DATA_FORMAT(name, code)                               \
+  EXPECT_TRUE(to_target_data_type(ChipDataFormat::k##name).ok()) << #name; \
+  EXPECT_EQ(static_cast<uint32_t>(ChipDataFormat::k##name), uint32_t{code}) << #name;
+  TESSERA_CHIP_DATA_FORMAT_LIST(TESSERA_CHIP_DATA_FORMAT)
+#undef TESSERA_CHIP_DATA_FORMAT
+  Result<tt::target::DataType> unknown = to_target_data_type(static_cast<ChipDataFormat>(99));
+  EXPECT_FALSE(unknown.ok());
+}
+
+// The built-in descriptors list the schema's data types in the order tt-mlir's
+// default system descriptor gives them.
+TEST(TargetDataTypeTest, BuiltinChipsListTheSchemasTypesInOrder) {
+  ChipDescriptor chip = *builtin_chip_descriptor(Arch::kWormholeB0);
+  Result<std::vector<tt::target::DataType>> types =
+      to_target_data_types(chip.supported_data_formats);
+  ASSERT_TRUE(types.ok()) << types.error().describe();
+  using T = tt::target::DataType;
+  std::vector<T> expected = {T::Float32,     T::Float16,    T::BFloat16,    T::BFP_Float8,
+                             T::BFP_BFloat8, T::BFP_Float4, T::BFP_BFloat4, T::BFP_Float2,
+                             T::BFP_BFloat2, T::UInt32,     T::UInt16,      T::UInt8};
+  EXPECT_EQ(*types, expected);
+}
+
 }  // namespace
-}  // namespace tessera::sim
+}  // namespace tessera::runtime

@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "binary_paths.h"
+#include "cli/subcommands.h"
 #include "cli_output.h"
-#include "commands.h"
 #include "read_ops.h"
 #include "tensor_data_summary.h"
 #include "tessera/format/binary_sections.h"
@@ -93,7 +93,7 @@ int run_read(const ReadOptions& options) {
 
 }  // namespace
 
-void register_read_command(CLI::App& app, int& exit_code) {
+void register_read_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ReadOptions>();
   auto* command =
       app.add_subcommand("read", "Print binaries (TTM0, TTNN, TTSY) as JSON, one object per file");

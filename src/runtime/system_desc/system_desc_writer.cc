@@ -1,27 +1,18 @@
-#include "tessera/sim/arch/system_desc_writer.h"
-
+// TTSY system descriptors of simulated chips.
 #include "system_desc_generated.h"
 #include "tessera/format/integrity.h"
 #include "tessera/format/schema.h"
+#include "tessera/runtime/internal/system_desc.h"
 
-namespace tessera::sim {
+namespace tessera::runtime {
 
 namespace {
 
+using sim::ChipDescriptor;
+using sim::CoreCoord;
+
 // tessera's own version, written into the descriptors it produces.
 const tt::target::Version kWriterVersion(0, 1, 0);
-
-tt::target::Arch target_arch(Arch arch) {
-  switch (arch) {
-    case Arch::kGrayskull:
-      return tt::target::Arch::Grayskull;
-    case Arch::kWormholeB0:
-      return tt::target::Arch::Wormhole_b0;
-    case Arch::kBlackhole:
-      return tt::target::Arch::Blackhole;
-  }
-  return tt::target::Arch::Wormhole_b0;
-}
 
 tt::target::Dim2d to_dim(CoreCoord coord) {
   return tt::target::Dim2d(static_cast<int32_t>(coord.y), static_cast<int32_t>(coord.x));
@@ -34,21 +25,23 @@ flatbuffers::Offset<flatbuffers::Vector<const tt::target::Dim2d*>> write_coords(
   return builder.CreateVectorOfStructs(dims);
 }
 
-flatbuffers::Offset<tt::target::ChipDesc> write_chip_desc(flatbuffers::FlatBufferBuilder& builder,
-                                                          const ChipDescriptor& chip) {
+Result<flatbuffers::Offset<tt::target::ChipDesc>> write_chip_desc(
+    flatbuffers::FlatBufferBuilder& builder, const ChipDescriptor& chip) {
   auto physical = tt::target::CreateChipPhysicalCores(
       builder, write_coords(builder, chip.worker_cores), write_coords(builder, chip.dram_cores),
       write_coords(builder, chip.eth_cores), write_coords(builder, chip.eth_inactive_cores));
+  TESSERA_ASSIGN_OR_RETURN(std::vector<tt::target::DataType> types,
+                           to_target_data_types(chip.supported_data_formats));
   std::vector<tt::target::Dim2d> tiles;
-  for (TileShape tile : chip.supported_tile_shapes) {
+  for (sim::TileShape tile : chip.supported_tile_shapes) {
     tiles.emplace_back(static_cast<int32_t>(tile.height), static_cast<int32_t>(tile.width));
   }
   tt::target::Dim2d grid(static_cast<int32_t>(chip.grid.y), static_cast<int32_t>(chip.grid.x));
   return tt::target::CreateChipDescDirect(
-      builder, target_arch(chip.arch), &grid, chip.l1_size, chip.num_dram_channels,
+      builder, to_target_arch(chip.arch), &grid, chip.l1_size, chip.num_dram_channels,
       chip.dram_channel_size, chip.noc_l1_address_align, chip.pcie_address_align,
       chip.noc_dram_address_align, chip.l1_unreserved_base, chip.erisc_l1_unreserved_base,
-      chip.dram_unreserved_base, physical, &chip.supported_data_types, &tiles);
+      chip.dram_unreserved_base, physical, &types, &tiles);
 }
 
 // Device i's first ethernet core links to device i+1's (a ring), as tt-mlir's
@@ -87,7 +80,8 @@ Result<std::vector<uint8_t>> write_system_desc(std::span<const ChipDescriptor> d
   std::vector<tt::target::ChipCapability> capabilities;
   std::vector<tt::target::ChipCoord> coords;
   for (uint32_t i = 0; i < devices.size(); ++i) {
-    chip_descs.push_back(write_chip_desc(builder, devices[i]));
+    TESSERA_ASSIGN_OR_RETURN(auto chip_desc, write_chip_desc(builder, devices[i]));
+    chip_descs.push_back(chip_desc);
     indices.push_back(i);
     // Every simulated chip is directly host-addressable.
     capabilities.push_back(tt::target::ChipCapability::PCIE | tt::target::ChipCapability::HostMMIO);
@@ -96,8 +90,9 @@ Result<std::vector<uint8_t>> write_system_desc(std::span<const ChipDescriptor> d
   std::vector<tt::target::ChipChannel> channels = ring_channels(devices);
   auto system_desc = tt::target::CreateSystemDescDirect(builder, &chip_descs, &indices,
                                                         &capabilities, &coords, &channels);
-  std::string product = devices.front().product.empty() ? std::string(arch_name(devices[0].arch))
-                                                        : devices.front().product;
+  std::string product = devices.front().product.empty()
+                            ? std::string(sim::arch_name(devices[0].arch))
+                            : devices.front().product;
   auto root = tt::target::CreateSystemDescRootDirect(
       builder, &kWriterVersion, "tessera", product.c_str(), system_desc,
       format::schema_hash(format::BinaryKind::kSystemDesc).c_str(), format::kChecksumPlaceholder);
@@ -117,4 +112,4 @@ Result<std::vector<uint8_t>> write_system_desc(const ChipDescriptor& chip, uint3
   return write_system_desc(devices);
 }
 
-}  // namespace tessera::sim
+}  // namespace tessera::runtime

@@ -2,13 +2,13 @@
 // Chrome trace (Perfetto) and a per-op / per-command CSV of host wall time.
 #include <memory>
 
-#include "commands.h"
+#include "cli/subcommands.h"
 #include "run/run_options.h"
 #include "run/run_session.h"
 
 namespace tessera::tools {
 
-void register_perf_command(CLI::App& app, int& exit_code) {
+void register_perf_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<run::RunOptions>();
   options->collect_trace = true;
   options->result_file = "perf_results.json";

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/subcommands.h"
 #include "cli_output.h"
-#include "commands.h"
 #include "tensor_data_npy.h"
 #include "tessera/format/json.h"
 
@@ -78,7 +78,7 @@ Status build(const BuildOptions& options) {
 
 }  // namespace
 
-void register_build_command(CLI::App& app, int& exit_code) {
+void register_build_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<BuildOptions>();
   auto* command = app.add_subcommand("build", "Build a binary from its JSON form");
   command

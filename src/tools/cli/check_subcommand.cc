@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "binary_paths.h"
+#include "cli/subcommands.h"
 #include "cli_output.h"
-#include "commands.h"
 #include "default_target.h"
 #include "tessera/format/address_fit.h"
 #include "tessera/format/binary_version.h"
@@ -165,7 +165,7 @@ int run_check(const CheckOptions& options) {
 
 }  // namespace
 
-void register_check_command(CLI::App& app, int& exit_code) {
+void register_check_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<CheckOptions>();
   auto* command =
       app.add_subcommand("check", "Verify binaries and check that they fit the target system");

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <memory>
 
-#include "commands.h"
+#include "cli/subcommands.h"
 #include "run/junit_writer.h"
 #include "run/report_file.h"
 #include "run/results_merge.h"
@@ -69,7 +69,7 @@ int run_merge(const MergeOptions& options) {
 
 }  // namespace
 
-void register_merge_results_command(CLI::App& app, int& exit_code) {
+void register_merge_results_subcommand(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<MergeOptions>();
   auto* command = app.add_subcommand(
       "merge-results",
