@@ -34,7 +34,7 @@ Tensor host_tensor(const std::vector<int>& shape, const std::vector<float>& valu
   TensorInfo info;
   info.global_id = id;
   info.shape.assign(shape.begin(), shape.end());
-  info.data_type = DataType::Float32;
+  info.data_type = runtime::DataType::kFloat32;
   info.element_size = 4;
   info.size_bytes = values.size() * 4;
   return *Tensor::create_from_bytes(

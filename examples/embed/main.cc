@@ -30,7 +30,10 @@ int main(int argc, char** argv) {
   if (!binary.ok()) return fail(binary.error());
   auto infos = binary->program_inputs(0);
   if (!infos.ok()) return fail(infos.error());
-  if (infos->size() != 2 || (*infos)[0].element_size != 4 || (*infos)[1].element_size != 4)
+  const auto is_float32 = [](const rt::TensorInfo& info) {
+    return info.data_type == rt::DataType::kFloat32;
+  };
+  if (infos->size() != 2 || !is_float32((*infos)[0]) || !is_float32((*infos)[1]))
     return std::fprintf(stderr, "embed_example: expects a + b of two float32 tensors\n"), 1;
   std::vector<rt::Tensor> inputs;
   for (size_t i = 0; i < 2; ++i) {  // input i holds k * (i + 1) / 8

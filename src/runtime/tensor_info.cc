@@ -8,13 +8,12 @@
 #include "tessera/format/current_generated.h"
 #include "tessera/format/data_types.h"
 #include "tessera/format/generated.h"
+#include "tessera/runtime/internal/wire_types.h"
 
 namespace tessera::runtime {
 
-using tt::target::DataType;
-
 uint32_t element_size(DataType type) {
-  return format::data_type_element_size(type);
+  return format::data_type_element_size(to_wire(type));
 }
 
 std::string TensorInfo::describe() const {
@@ -22,7 +21,7 @@ std::string TensorInfo::describe() const {
   text << "tensor " << global_id << ": ";
   for (size_t i = 0; i < shape.size(); ++i) text << (i ? "x" : "") << shape[i];
   if (shape.empty()) text << "scalar";
-  text << " " << tt::target::EnumNameDataType(data_type) << " (" << size_bytes << " bytes)";
+  text << " " << data_type_name(data_type) << " (" << size_bytes << " bytes)";
   return text.str();
 }
 
@@ -63,8 +62,17 @@ Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref) {
     info.stride.assign(desc->layout()->stride()->begin(), desc->layout()->stride()->end());
   }
   const auto* memory = desc->layout()->memory_desc();
-  info.data_type = memory->data_type();
-  info.memory_space = memory->memory_space();
+  const auto type = from_wire(memory->data_type());
+  const auto space = from_wire(memory->memory_space());
+  if (!type || !space) {
+    return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(), " has ",
+                      !type ? "data type " : "memory space ",
+                      !type ? static_cast<uint16_t>(memory->data_type())
+                            : static_cast<uint16_t>(memory->memory_space()),
+                      ", which the schema does not define");
+  }
+  info.data_type = *type;
+  info.memory_space = *space;
   info.element_size = element_size(info.data_type);
   TESSERA_RETURN_IF_ERROR(check_within_limits(info));
   return info;
@@ -81,10 +89,10 @@ Result<TensorInfo> tensor_info(const tt::target::current::metal::TensorRef& ref,
                       " has no descriptor (desc.layout.memory_desc is missing)");
   }
   if (desc->shape()) info.shape.assign(desc->shape()->begin(), desc->shape()->end());
-  auto type = format::data_type_from_current(desc->layout()->memory_desc()->data_type());
+  auto type = from_current_wire(desc->layout()->memory_desc()->data_type());
   if (!type.ok()) return std::move(type).error().add_context("tensor " + std::to_string(global_id));
   info.data_type = *type;
-  info.memory_space = tt::target::MemorySpace::System;
+  info.memory_space = MemorySpace::kSystem;
   info.element_size = element_size(info.data_type);
   // Row-major strides: the compiler's host tensors are contiguous.
   info.stride.assign(info.shape.size(), 1);

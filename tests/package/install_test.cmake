@@ -32,6 +32,14 @@ foreach(header ${PUBLIC_HEADERS})
   run("${header} on its own" ${CXX} -std=c++20 -Wall -Wextra -Wpedantic -Werror -fsyntax-only
       -I ${prefix}/include ${WORK_DIR}/headers/${unit}.cc)
 endforeach()
+# Sealed: the API speaks only runtime types, never the wire format's
+# (tt::target), the simulator's or the command queue's.
+foreach(header ${PUBLIC_HEADERS})
+  file(STRINGS ${prefix}/include/${header} leaks REGEX "tt::|namespace tt|sim::|metal::|ttnn::")
+  if(leaks)
+    message(FATAL_ERROR "${header} names a type of an internal layer: ${leaks}")
+  endif()
+endforeach()
 foreach(program tessera tessera-device)
   if(NOT EXISTS ${prefix}/bin/${program})
     message(FATAL_ERROR "${program} is not installed in ${prefix}/bin")

@@ -153,7 +153,7 @@ class CurrentExecutorTest : public ::testing::TestWithParam<DeviceIsolation> {
     TensorInfo info;
     info.global_id = buffer.id;
     info.shape.assign(buffer.shape.begin(), buffer.shape.end());
-    info.data_type = tt::target::DataType::Float32;
+    info.data_type = runtime::DataType::kFloat32;
     info.element_size = 4;
     info.size_bytes = values.size() * sizeof(float);
     auto tensor = Tensor::create_from_bytes(

@@ -10,6 +10,7 @@
 
 #include "../support/metal_program_builder.h"
 #include "tessera/runtime/internal/device_access.h"
+#include "tessera/runtime/internal/wire_types.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -40,7 +41,7 @@ class MetalDeviceIoTest : public ::testing::Test {
     TensorInfo info;
     info.global_id = spec.id;
     info.shape.assign(spec.shape.begin(), spec.shape.end());
-    info.data_type = spec.type;
+    info.data_type = *runtime::from_wire(spec.type);
     info.element_size = 4;
     info.size_bytes = spec.bytes();
     std::vector<uint8_t> bytes(spec.bytes());

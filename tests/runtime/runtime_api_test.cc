@@ -17,7 +17,7 @@ TensorInfo four_floats() {
   TensorInfo info;
   info.global_id = 1;
   info.shape = {4};
-  info.data_type = tt::target::DataType::Float32;
+  info.data_type = runtime::DataType::kFloat32;
   info.element_size = 4;
   info.size_bytes = 16;
   return info;

@@ -74,7 +74,7 @@ TEST_F(TtnnExecutorTest, IntegerTypesMoveExactlyAndTypecastSaturates) {
   TensorInfo info;
   info.global_id = 1;
   info.shape = {3, 5};
-  info.data_type = DataType::UInt32;
+  info.data_type = runtime::DataType::kUInt32;
   info.element_size = 4;
   info.size_bytes = 60;
   std::vector<uint32_t> words(15);

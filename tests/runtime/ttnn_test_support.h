@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../support/ttnn_program_writer.h"
+#include "tessera/runtime/internal/wire_types.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime::testing {
@@ -108,7 +109,7 @@ inline Tensor host_tensor(const HostOperand& operand, uint32_t id) {
   TensorInfo info;
   info.global_id = id;
   info.shape.assign(operand.shape.begin(), operand.shape.end());
-  info.data_type = operand.type;
+  info.data_type = *runtime::from_wire(operand.type);
   std::vector<uint8_t> bytes;
   if (operand.type == DataType::UInt32) {
     info.element_size = 4;

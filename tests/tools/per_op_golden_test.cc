@@ -26,7 +26,7 @@ Tensor float_tensor(uint32_t id, const std::vector<float>& values) {
   info.global_id = id;
   info.shape = {32, 32};
   info.stride = {32, 1};
-  info.data_type = fb::DataType::Float32;
+  info.data_type = runtime::DataType::kFloat32;
   info.element_size = 4;
   info.size_bytes = values.size() * sizeof(float);
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(values.data()), info.size_bytes);

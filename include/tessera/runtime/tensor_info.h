@@ -6,12 +6,7 @@
 #include <vector>
 
 #include "tessera/base/status.h"
-
-// The schema's enums, declared opaque: values are the wire format's.
-namespace tt::target {
-enum class DataType : uint16_t;
-enum class MemorySpace : uint16_t;
-}  // namespace tt::target
+#include "tessera/runtime/data_type.h"
 
 namespace tessera::runtime {
 
@@ -19,10 +14,10 @@ struct TensorInfo {
   uint32_t global_id = 0;
   std::vector<int64_t> shape;
   std::vector<int64_t> stride;
-  tt::target::DataType data_type{};
+  DataType data_type = DataType::kFloat32;
   uint32_t element_size = 0;  // bytes; 0 for block-float types
   uint64_t size_bytes = 0;
-  tt::target::MemorySpace memory_space{};
+  MemorySpace memory_space = MemorySpace::kSystem;
 
   // "tensor 3: 32x32 Float32 (4096 bytes)".
   std::string describe() const;

@@ -95,7 +95,7 @@ Result<metal::BufferConfig> l1_config(const tt::target::TensorRef& ref,
   if (tiled) {
     TESSERA_ASSIGN_OR_RETURN(page_bytes, tile_bytes(memory.data_type()));
   } else {
-    uint32_t element = element_size(memory.data_type());
+    uint32_t element = format::data_type_element_size(memory.data_type());
     if (element == 0) {
       return make_error(ErrorCode::kInvalidArgument, "block-float data type ",
                         tt::target::EnumNameDataType(memory.data_type()),
@@ -128,8 +128,8 @@ Result<metal::BufferConfig> dram_config(const tt::target::TensorRef& ref,
     TESSERA_ASSIGN_OR_RETURN(page_bytes, tile_bytes(memory.data_type()));
   } else if (ref.desc()->shape() && ref.desc()->shape()->size() > 0) {
     int last = ref.desc()->shape()->Get(ref.desc()->shape()->size() - 1);
-    page_bytes =
-        static_cast<uint64_t>(std::max(last, 1)) * std::max(1u, element_size(memory.data_type()));
+    page_bytes = static_cast<uint64_t>(std::max(last, 1)) *
+                 std::max(1u, format::data_type_element_size(memory.data_type()));
   }
   if (page_bytes == 0 || ref.size() % page_bytes != 0) {
     return make_error(ErrorCode::kInvalidArgument, "size ", ref.size(),

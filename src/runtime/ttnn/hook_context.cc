@@ -44,10 +44,10 @@ Result<Tensor> HookContext::host_copy(const fb::TensorRef* ref, std::string_view
   info.global_id = ref->global_id();
   info.shape = values.shape().dims();
   info.stride = math::row_major_strides(values.shape());
-  info.data_type = fb::DataType::Float32;
+  info.data_type = DataType::kFloat32;
   info.element_size = sizeof(float);
   info.size_bytes = static_cast<uint64_t>(values.numel()) * sizeof(float);
-  info.memory_space = fb::MemorySpace::System;
+  info.memory_space = MemorySpace::kSystem;
   std::span<const uint8_t> bytes(reinterpret_cast<const uint8_t*>(values.data()), info.size_bytes);
   return Tensor::create_from_bytes(std::move(info), bytes, Runtime::kTtnn);
 }

@@ -27,6 +27,7 @@
 #include "tessera/runtime/arch.h"
 #include "tessera/runtime/binary.h"
 #include "tessera/runtime/internal/binary_access.h"
+#include "tessera/runtime/internal/wire_types.h"
 #include "tessera/runtime/submit.h"
 #include "worst_elements.h"
 
@@ -96,9 +97,9 @@ GoldenComparison mismatched_golden(const GoldenValues& golden, const TensorInfo&
   comparison.allclose = false;
   comparison.passed = false;
   comparison.message = "the golden is " + shape_text(golden.shape) + " " +
-                       tt::target::EnumNameDataType(golden.data_type) + " but the output is " +
-                       shape_text(output.shape) + " " +
-                       tt::target::EnumNameDataType(output.data_type);
+                       std::string(runtime::data_type_name(golden.data_type)) +
+                       " but the output is " + shape_text(output.shape) + " " +
+                       std::string(runtime::data_type_name(output.data_type));
   return comparison;
 }
 
@@ -217,7 +218,7 @@ class ProgramRunner {
     for (uint32_t i = 0; i < input_infos_.size(); ++i) {
       const TensorInfo& info = input_infos_[i];
       TESSERA_ASSIGN_OR_RETURN(std::vector<double> values, input_values(i, info));
-      auto bytes = format::encode_values(info.data_type, values);
+      auto bytes = format::encode_values(runtime::to_wire(info.data_type), values);
       if (!bytes.ok()) return std::move(bytes).error().add_context("input " + std::to_string(i));
       auto tensor = Tensor::create_from_bytes(info, *bytes, binary_.runtime());
       if (!tensor.ok()) return std::move(tensor).error().add_context("input " + std::to_string(i));
@@ -299,7 +300,8 @@ class ProgramRunner {
 
   Status read_back(const std::vector<Tensor>& outputs) {
     for (uint32_t i = 0; i < outputs.size(); ++i) {
-      auto values = format::decode_values(outputs[i].info().data_type, outputs[i].bytes());
+      auto values =
+          format::decode_values(runtime::to_wire(outputs[i].info().data_type), outputs[i].bytes());
       if (!values.ok()) return std::move(values).error().add_context(output_label(i, ""));
       output_values_.push_back(std::move(values).value());
       output_infos_.push_back(outputs[i].info());
@@ -359,7 +361,8 @@ class ProgramRunner {
       TESSERA_ASSIGN_OR_RETURN(Tensor tensor, op.output(j));
       const std::string name =
           "op_" + std::to_string(op.op_index()) + "_output_" + std::to_string(j) + ".npy";
-      TESSERA_RETURN_IF_ERROR(write_npy((dir / name).string(), tensor.info().data_type,
+      TESSERA_RETURN_IF_ERROR(write_npy((dir / name).string(),
+                                        runtime::to_wire(tensor.info().data_type),
                                         tensor.info().shape, tensor.bytes()));
     }
     return ok_status();
@@ -368,8 +371,8 @@ class ProgramRunner {
   Status save_artifacts(const std::vector<Tensor>& outputs) {
     TESSERA_ASSIGN_OR_RETURN(fs::path dir, artifact_dir());
     auto save = [&](const std::string& name, const Tensor& tensor) {
-      return write_npy((dir / name).string(), tensor.info().data_type, tensor.info().shape,
-                       tensor.bytes());
+      return write_npy((dir / name).string(), runtime::to_wire(tensor.info().data_type),
+                       tensor.info().shape, tensor.bytes());
     };
     for (size_t i = 0; i < inputs_.size(); ++i) {
       TESSERA_RETURN_IF_ERROR(save("input_" + std::to_string(i) + ".npy", inputs_[i]));
@@ -379,10 +382,11 @@ class ProgramRunner {
     }
     for (size_t i = 0; i < goldens_.outputs.size(); ++i) {
       const GoldenValues& golden = goldens_.outputs[i];
-      TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> bytes,
-                               format::encode_values(golden.data_type, golden.values));
+      TESSERA_ASSIGN_OR_RETURN(
+          std::vector<uint8_t> bytes,
+          format::encode_values(runtime::to_wire(golden.data_type), golden.values));
       TESSERA_RETURN_IF_ERROR(write_npy((dir / ("golden_" + std::to_string(i) + ".npy")).string(),
-                                        golden.data_type, golden.shape, bytes));
+                                        runtime::to_wire(golden.data_type), golden.shape, bytes));
     }
     return ok_status();
   }
@@ -469,8 +473,9 @@ class ProgramRunner {
         const TensorInfo* input = i < inputs_.size() ? &inputs_[i].info() : nullptr;
         std::vector<double> input_values;
         if (input) {
-          TESSERA_ASSIGN_OR_RETURN(input_values,
-                                   format::decode_values(input->data_type, inputs_[i].bytes()));
+          TESSERA_ASSIGN_OR_RETURN(
+              input_values,
+              format::decode_values(runtime::to_wire(input->data_type), inputs_[i].bytes()));
         }
         checks.push_back(identity_check(i, output_infos_[i], output_values_[i], input, input_values,
                                         tolerances()));
@@ -493,7 +498,8 @@ class ProgramRunner {
 
   void print_tensors() const {
     for (size_t i = 0; i < inputs_.size(); ++i) {
-      auto values = format::decode_values(inputs_[i].info().data_type, inputs_[i].bytes());
+      auto values =
+          format::decode_values(runtime::to_wire(inputs_[i].info().data_type), inputs_[i].bytes());
       if (!values.ok()) continue;
       std::cout << tensor_line(record_.label() + " input " + std::to_string(i), inputs_[i].info(),
                                *values)

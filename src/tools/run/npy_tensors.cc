@@ -5,6 +5,7 @@
 #include "shape_text.h"
 #include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
+#include "tessera/runtime/internal/wire_types.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -32,11 +33,11 @@ std::string dtype_text(DataType type) {
 Result<std::vector<double>> npy_input_values(const std::string& path, uint32_t index,
                                              const runtime::TensorInfo& input) {
   TESSERA_ASSIGN_OR_RETURN(NpyArray array, read_npy(path));
-  auto descr = npy_descr(input.data_type);
+  auto descr = npy_descr(runtime::to_wire(input.data_type));
   if (!descr.ok()) return std::move(descr).error().add_context("input " + std::to_string(index));
   if (array.descr != *descr || array.shape != input.shape) {
     return make_error(ErrorCode::kInvalidArgument, "--input ", path, ": input ", index, " is ",
-                      shape_text(input.shape), " ", dtype_text(input.data_type),
+                      shape_text(input.shape), " ", dtype_text(runtime::to_wire(input.data_type)),
                       " but the file holds ", shape_text(array.shape), " '", array.descr, "'");
   }
   TESSERA_ASSIGN_OR_RETURN(DataType stored, stored_type(array, path));
@@ -51,8 +52,10 @@ Result<GoldenValues> npy_expected_output(const std::string& path,
   golden.shape = array.shape;
   TESSERA_ASSIGN_OR_RETURN(DataType stored, stored_type(array, path));
   // A float32 array is the form a bfloat16 output is written in.
-  auto output_descr = npy_descr(output.data_type);
-  golden.data_type = output_descr.ok() && *output_descr == array.descr ? output.data_type : stored;
+  auto output_descr = npy_descr(runtime::to_wire(output.data_type));
+  golden.data_type = output_descr.ok() && *output_descr == array.descr
+                         ? output.data_type
+                         : *runtime::from_wire(stored);  // one of the npy types
   TESSERA_ASSIGN_OR_RETURN(golden.values, format::decode_values(stored, array.data));
   return golden;
 }

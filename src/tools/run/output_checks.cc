@@ -1,7 +1,6 @@
 #include "output_checks.h"
 
 #include "shape_text.h"
-#include "tessera/format/generated.h"
 
 namespace tessera::tools::run {
 
@@ -16,9 +15,9 @@ ExtraCheck identity_check(uint32_t index, const runtime::TensorInfo& output,
   }
   if (input->shape != output.shape || input->data_type != output.data_type) {
     check.detail = "output " + std::to_string(index) + " is " + shape_text(output.shape) + " " +
-                   tt::target::EnumNameDataType(output.data_type) + " but input " +
+                   std::string(runtime::data_type_name(output.data_type)) + " but input " +
                    std::to_string(index) + " is " + shape_text(input->shape) + " " +
-                   tt::target::EnumNameDataType(input->data_type);
+                   std::string(runtime::data_type_name(input->data_type));
     return check;
   }
   tolerances.enforce_allclose = true;

@@ -7,6 +7,7 @@
 #include "tessera/builder/reference_evaluator.h"
 #include "tessera/format/data_type_codec.h"
 #include "tessera/runtime/internal/operation_context.h"
+#include "tessera/runtime/internal/wire_types.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -17,8 +18,9 @@ void note_once(std::vector<std::string>& notes, std::string note) {
 
 Result<builder::RefTensor> reference_tensor(const Result<runtime::Tensor>& tensor) {
   if (!tensor.ok()) return tensor.status();
-  TESSERA_ASSIGN_OR_RETURN(std::vector<double> values,
-                           format::decode_values(tensor->info().data_type, tensor->bytes()));
+  TESSERA_ASSIGN_OR_RETURN(
+      std::vector<double> values,
+      format::decode_values(runtime::to_wire(tensor->info().data_type), tensor->bytes()));
   return builder::RefTensor{tensor->info().shape, std::move(values)};
 }
 

@@ -6,6 +6,7 @@
 #include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/internal/binary_access.h"
+#include "tessera/runtime/internal/wire_types.h"
 
 namespace tessera::tools::run {
 namespace {
@@ -20,12 +21,18 @@ Result<std::vector<GoldenValues>> read_goldens(const Goldens* goldens, const cha
     GoldenValues values;
     values.name = golden.name() ? golden.name()->str() : "";
     if (golden.shape()) values.shape.assign(golden.shape()->begin(), golden.shape()->end());
-    values.data_type = golden.data_type();
-    std::span<const uint8_t> data;
-    if (golden.data()) data = {golden.data()->data(), golden.data()->size()};
     std::string where = std::string(which) + " " + std::to_string(i);
     if (!values.name.empty()) where += " '" + values.name + "'";
-    auto decoded = format::decode_values(values.data_type, data);
+    const auto type = runtime::from_wire(golden.data_type());
+    if (!type) {
+      return make_error(ErrorCode::kInvalidArgument, where, ": data type ",
+                        static_cast<uint16_t>(golden.data_type()),
+                        " is not one the schema defines");
+    }
+    values.data_type = *type;
+    std::span<const uint8_t> data;
+    if (golden.data()) data = {golden.data()->data(), golden.data()->size()};
+    auto decoded = format::decode_values(runtime::to_wire(values.data_type), data);
     if (!decoded.ok()) return std::move(decoded).error().add_context(where);
     if (decoded->size() != element_count(values.shape)) {
       return make_error(ErrorCode::kDataLoss, where, " holds ", decoded->size(),
@@ -60,7 +67,7 @@ Result<GoldenValues> read_current_golden(const tc::GoldenTensor& golden, const s
   GoldenValues values;
   values.name = golden.name() ? golden.name()->str() : key;
   if (golden.shape()) values.shape.assign(golden.shape()->begin(), golden.shape()->end());
-  auto type = format::data_type_from_current(golden.dtype());
+  auto type = runtime::from_current_wire(golden.dtype());
   if (!type.ok()) return std::move(type).error().add_context(key);
   values.data_type = *type;
   // The compiler's goldens are dense row-major; other strides are refused.
@@ -77,7 +84,7 @@ Result<GoldenValues> read_current_golden(const tc::GoldenTensor& golden, const s
   }
   std::span<const uint8_t> data;
   if (golden.data()) data = {golden.data()->data(), golden.data()->size()};
-  auto decoded = format::decode_values(values.data_type, data);
+  auto decoded = format::decode_values(runtime::to_wire(values.data_type), data);
   if (!decoded.ok()) return std::move(decoded).error().add_context(key);
   if (decoded->size() != element_count(values.shape)) {
     return make_error(ErrorCode::kDataLoss, key, " holds ", decoded->size(),

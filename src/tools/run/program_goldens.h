@@ -15,7 +15,7 @@ namespace tessera::tools::run {
 struct GoldenValues {
   std::string name;
   std::vector<int64_t> shape;
-  tt::target::DataType data_type{};
+  runtime::DataType data_type = runtime::DataType::kFloat32;
   std::vector<double> values;  // row-major
 };
 

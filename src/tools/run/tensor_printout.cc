@@ -3,7 +3,6 @@
 #include <sstream>
 
 #include "shape_text.h"
-#include "tessera/format/generated.h"
 
 namespace tessera::tools::run {
 
@@ -11,8 +10,8 @@ std::string tensor_line(const std::string& label, const runtime::TensorInfo& inf
                         std::span<const double> values) {
   constexpr size_t kEachEnd = 4;
   std::ostringstream line;
-  line << label << ": " << shape_text(info.shape) << " "
-       << tt::target::EnumNameDataType(info.data_type) << " [";
+  line << label << ": " << shape_text(info.shape) << " " << runtime::data_type_name(info.data_type)
+       << " [";
   for (size_t i = 0; i < values.size(); ++i) {
     if (values.size() > 2 * kEachEnd && i == kEachEnd) {
       line << ", ...";

@@ -23,6 +23,7 @@ Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref);
 Result<TensorInfo> tensor_info(const tt::target::current::metal::TensorRef& ref,
                                uint32_t global_id);
 
-uint32_t element_size(tt::target::DataType type);
+// Bytes per element; 0 for block floats and types tessera cannot hold.
+uint32_t element_size(DataType type);
 
 }  // namespace tessera::runtime

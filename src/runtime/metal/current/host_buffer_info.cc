@@ -4,6 +4,7 @@
 #include "tessera/format/current_enums.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/internal/tensor_ref_info.h"
+#include "tessera/runtime/internal/wire_types.h"
 
 namespace tessera::runtime::metal_backend::current {
 
@@ -15,15 +16,15 @@ Result<TensorInfo> host_buffer_info(const tt::target::current::metal::BufferRef&
   }
   TensorInfo info;
   info.global_id = ref.global_id();
-  info.memory_space = tt::target::MemorySpace::System;
-  auto type = format::data_type_from_current(desc->data_type());
+  info.memory_space = MemorySpace::kSystem;
+  auto type = from_current_wire(desc->data_type());
   if (!type.ok())
     return std::move(type).error().add_context("buffer " + std::to_string(ref.global_id()));
   info.data_type = *type;
   info.element_size = element_size(info.data_type);
   if (info.element_size == 0) {
     return make_error(ErrorCode::kUnimplemented, "buffer ", ref.global_id(), ": host buffers of ",
-                      tt::target::EnumNameDataType(info.data_type), " are not supported");
+                      data_type_name(info.data_type), " are not supported");
   }
   uint64_t volume = 1;
   if (desc->shape()) {

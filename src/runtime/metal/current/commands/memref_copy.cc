@@ -75,8 +75,8 @@ Status execute_memref_copy(const cm::MemrefCopyCommand& command, QueueContext& q
   TESSERA_ASSIGN_OR_RETURN(TensorInfo dst_info, host_buffer_info(*command.dst()));
   if (src_info.data_type != dst_info.data_type) {
     return make_error(ErrorCode::kInvalidArgument, "src and dst data types differ (",
-                      tt::target::EnumNameDataType(src_info.data_type), ", ",
-                      tt::target::EnumNameDataType(dst_info.data_type), ")");
+                      data_type_name(src_info.data_type), ", ", data_type_name(dst_info.data_type),
+                      ")");
   }
   TESSERA_ASSIGN_OR_RETURN(Tensor * src, queue.state.host_buffer(command.src()->global_id()));
   TESSERA_ASSIGN_OR_RETURN(Tensor * dst, queue.state.host_buffer(command.dst()->global_id()));
