@@ -4,17 +4,17 @@
 
 namespace tessera::metal {
 
-std::string_view command_kind_name(CommandKind kind) {
+std::string_view queued_command_kind_name(QueuedCommandKind kind) {
   switch (kind) {
-    case CommandKind::kWriteBuffer:
+    case QueuedCommandKind::kWriteBuffer:
       return "EnqueueWriteBuffer";
-    case CommandKind::kReadBuffer:
+    case QueuedCommandKind::kReadBuffer:
       return "EnqueueReadBuffer";
-    case CommandKind::kProgram:
+    case QueuedCommandKind::kProgram:
       return "EnqueueProgram";
-    case CommandKind::kRecordEvent:
+    case QueuedCommandKind::kRecordEvent:
       return "EnqueueRecordEvent";
-    case CommandKind::kWaitForEvent:
+    case QueuedCommandKind::kWaitForEvent:
       return "EnqueueWaitForEvent";
   }
   return "unknown";
@@ -35,12 +35,13 @@ namespace {
 
 // The command for a transfer of `host_size` bytes, checked now: a size
 // mismatch or a gone device is the caller's error, not the queue's.
-Result<internal::QueuedCommand> transfer(CommandKind kind, const Buffer& buffer, uint8_t* host_data,
-                                         size_t host_size, const CommandNote& note) {
+Result<internal::QueuedCommand> transfer(QueuedCommandKind kind, const Buffer& buffer,
+                                         uint8_t* host_data, size_t host_size,
+                                         const QueuedCommandNote& note) {
   TESSERA_ASSIGN_OR_RETURN(std::shared_ptr<sim::Chip> chip, buffer.chip());
   if (host_size != buffer.size()) {
     return make_error(ErrorCode::kInvalidArgument,
-                      kind == CommandKind::kWriteBuffer ? "writing " : "reading ",
+                      kind == QueuedCommandKind::kWriteBuffer ? "writing " : "reading ",
                       buffer.info().describe(), ": host data is ", host_size,
                       " bytes, the buffer is ", buffer.size());
   }
@@ -57,31 +58,31 @@ Result<internal::QueuedCommand> transfer(CommandKind kind, const Buffer& buffer,
 }  // namespace
 
 Status CommandQueue::enqueue_write_buffer(const Buffer& buffer, std::span<const uint8_t> data,
-                                          bool blocking, const CommandNote& note) {
+                                          bool blocking, const QueuedCommandNote& note) {
   // The command only reads through host_data.
   TESSERA_ASSIGN_OR_RETURN(internal::QueuedCommand command,
-                           transfer(CommandKind::kWriteBuffer, buffer,
+                           transfer(QueuedCommandKind::kWriteBuffer, buffer,
                                     const_cast<uint8_t*>(data.data()), data.size(), note));
   TESSERA_RETURN_IF_ERROR(worker_->push(std::move(command)));
   return blocking ? finish() : ok_status();
 }
 
 Status CommandQueue::enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data,
-                                         bool blocking, const CommandNote& note) {
+                                         bool blocking, const QueuedCommandNote& note) {
   TESSERA_ASSIGN_OR_RETURN(
       internal::QueuedCommand command,
-      transfer(CommandKind::kReadBuffer, buffer, data.data(), data.size(), note));
+      transfer(QueuedCommandKind::kReadBuffer, buffer, data.data(), data.size(), note));
   TESSERA_RETURN_IF_ERROR(worker_->push(std::move(command)));
   return blocking ? finish() : ok_status();
 }
 
 Status CommandQueue::enqueue_program(std::string name, std::function<Status()> program,
-                                     const CommandNote& note) {
+                                     const QueuedCommandNote& note) {
   if (!program) {
     return make_error(ErrorCode::kInvalidArgument, "program '", name, "' has nothing to run");
   }
   internal::QueuedCommand command;
-  command.kind = CommandKind::kProgram;
+  command.kind = QueuedCommandKind::kProgram;
   command.note = note;
   command.name = std::move(name);
   command.program = std::move(program);
@@ -89,22 +90,22 @@ Status CommandQueue::enqueue_program(std::string name, std::function<Status()> p
 }
 
 Status CommandQueue::enqueue_record_event(const std::shared_ptr<Event>& event,
-                                          const CommandNote& note) {
+                                          const QueuedCommandNote& note) {
   if (!event) return make_error(ErrorCode::kInvalidArgument, "recording a null event");
   internal::QueuedCommand command;
-  command.kind = CommandKind::kRecordEvent;
+  command.kind = QueuedCommandKind::kRecordEvent;
   command.note = note;
   command.event = event;
   return worker_->push(std::move(command));
 }
 
 Status CommandQueue::enqueue_wait_for_event(const std::shared_ptr<Event>& event,
-                                            const CommandNote& note) {
+                                            const QueuedCommandNote& note) {
   if (!event) return make_error(ErrorCode::kInvalidArgument, "waiting for a null event");
   // Waiting for a record that is not enqueued yet could wait forever.
   TESSERA_ASSIGN_OR_RETURN(uint64_t generation, event->latest_generation());
   internal::QueuedCommand command;
-  command.kind = CommandKind::kWaitForEvent;
+  command.kind = QueuedCommandKind::kWaitForEvent;
   command.note = note;
   command.event = event;
   command.event_generation = generation;

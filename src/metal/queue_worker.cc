@@ -25,7 +25,7 @@ Status QueueWorker::push(QueuedCommand command) {
                       queue_id_, " is shut down (the device is closing or closed)");
   }
   command.index = next_index_++;
-  if (command.kind == CommandKind::kRecordEvent) {
+  if (command.kind == QueuedCommandKind::kRecordEvent) {
     // Under the queue lock: generations follow queue order.
     command.event_generation = command.event->mark_pending(weak_from_this(), queue_id_);
   }
@@ -87,12 +87,12 @@ void QueueWorker::execute(QueuedCommand& command) {
     std::lock_guard lock(mutex_);
     failure = failure_;
   }
-  bool records = command.kind == CommandKind::kRecordEvent;
+  bool records = command.kind == QueuedCommandKind::kRecordEvent;
   if (failure) {  // the queue is stopped: drop, aborting what waits on it
     if (records) command.event->abort(command.event_generation, failure->error, failure->id);
     return;
   }
-  CommandTiming* timing = command.note.timing;
+  QueuedCommandTiming* timing = command.note.timing;
   if (timing) timing->start_ns = steady_now_ns();
   Status status = run_command(command);
   if (timing) timing->end_ns = steady_now_ns();

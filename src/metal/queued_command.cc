@@ -17,21 +17,21 @@ std::string TransferTarget::describe() const {
 
 Status run_command(const QueuedCommand& command) {
   switch (command.kind) {
-    case CommandKind::kWriteBuffer: {
+    case QueuedCommandKind::kWriteBuffer: {
       Status status = command.chip->write_buffer(
           command.buffer.id, std::span<const uint8_t>(command.host_data, command.host_size));
       return status.ok() ? status : status.with_context("writing " + command.buffer.describe());
     }
-    case CommandKind::kReadBuffer: {
+    case QueuedCommandKind::kReadBuffer: {
       Status status = command.chip->read_buffer(
           command.buffer.id, std::span<uint8_t>(command.host_data, command.host_size));
       return status.ok() ? status : status.with_context("reading " + command.buffer.describe());
     }
-    case CommandKind::kProgram:
+    case QueuedCommandKind::kProgram:
       return command.program();
-    case CommandKind::kRecordEvent:
+    case QueuedCommandKind::kRecordEvent:
       return ok_status();
-    case CommandKind::kWaitForEvent:
+    case QueuedCommandKind::kWaitForEvent:
       return command.event->wait(command.event_generation);
   }
   return make_error(ErrorCode::kInternal, "unknown command kind ", static_cast<int>(command.kind));
@@ -39,7 +39,7 @@ Status run_command(const QueuedCommand& command) {
 
 std::string describe_command(const QueuedCommand& command) {
   std::string text = "command " + std::to_string(command.index) + " (" +
-                     std::string(command_kind_name(command.kind));
+                     std::string(queued_command_kind_name(command.kind));
   if (!command.name.empty()) text += " " + command.name;
   text += ")";
   if (command.note.origin) {

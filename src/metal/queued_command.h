@@ -33,9 +33,9 @@ struct TransferTarget {
 };
 
 struct QueuedCommand {
-  CommandKind kind = CommandKind::kProgram;
+  QueuedCommandKind kind = QueuedCommandKind::kProgram;
   uint64_t index = 0;  // position in its queue, set when pushed
-  CommandNote note;
+  QueuedCommandNote note;
   // Transfers: the chip (held so it outlives the command), the buffer, and
   // the host bytes (write source or read destination).
   std::shared_ptr<sim::Chip> chip;
@@ -52,7 +52,7 @@ struct QueuedCommand {
   // Whether a sleeping worker must be woken for this command at once;
   // transfers may wait for a batch or a synchronising call.
   bool wakes_worker() const {
-    return kind != CommandKind::kWriteBuffer && kind != CommandKind::kReadBuffer;
+    return kind != QueuedCommandKind::kWriteBuffer && kind != QueuedCommandKind::kReadBuffer;
   }
 };
 

@@ -164,7 +164,7 @@ TEST_F(CommandQueueTest, AFreedBufferFailsItsCommandNotTheProcess) {
 TEST_F(CommandQueueTest, NotesNameTheCallersCommandAndTakeTiming) {
   Buffer buffer = dram_buffer(2);
   std::vector<uint8_t> data(buffer.size());
-  CommandTiming ran;
+  QueuedCommandTiming ran;
   ASSERT_TRUE(queue_
                   ->enqueue_write_buffer(buffer, data, false,
                                          {.origin = "CopyIn", .origin_index = 4, .timing = &ran})
@@ -182,7 +182,7 @@ TEST_F(CommandQueueTest, NotesNameTheCallersCommandAndTakeTiming) {
                                       return ok_status();
                                     })
                   .ok());
-  CommandTiming dropped;
+  QueuedCommandTiming dropped;
   ASSERT_TRUE(
       queue_->enqueue_read_buffer(buffer, data, false, {.origin = "CopyOut", .origin_index = 7})
           .ok());

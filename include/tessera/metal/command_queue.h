@@ -27,7 +27,7 @@ namespace internal {
 class QueueWorker;
 }
 
-enum class CommandKind {
+enum class QueuedCommandKind {
   kWriteBuffer,
   kReadBuffer,
   kProgram,
@@ -35,17 +35,17 @@ enum class CommandKind {
   kWaitForEvent,
 };
 // "EnqueueWriteBuffer", "EnqueueReadBuffer", "EnqueueProgram", ...
-std::string_view command_kind_name(CommandKind kind);
+std::string_view queued_command_kind_name(QueuedCommandKind kind);
 
 // When a queued command ran on its queue, in steady-clock nanoseconds; both
 // stay 0 if it was dropped after an earlier failure.
-struct CommandTiming {
+struct QueuedCommandTiming {
   int64_t start_ns = 0;
   int64_t end_ns = 0;
 };
 
 // Optional annotations of one enqueued command, cheap to pass on every call.
-struct CommandNote {
+struct QueuedCommandNote {
   // The caller's own name for the command, named in its errors as
   // "for command <origin_index> (<origin>)"; `origin` must be a string that
   // outlives the queue (a literal or a static table entry).
@@ -53,7 +53,7 @@ struct CommandNote {
   uint32_t origin_index = 0;
   // If set, filled when the command has run: valid after the next
   // synchronising call. Must stay alive until then.
-  CommandTiming* timing = nullptr;
+  QueuedCommandTiming* timing = nullptr;
 };
 
 class CommandQueue {
@@ -69,17 +69,19 @@ class CommandQueue {
   // Non-blocking: `data` must stay alive and unchanged until the command has
   // run (finish, or an event recorded after it). Blocking: returns once done.
   Status enqueue_write_buffer(const Buffer& buffer, std::span<const uint8_t> data, bool blocking,
-                              const CommandNote& note = {});
+                              const QueuedCommandNote& note = {});
   // Non-blocking: `data` is filled only when the queue reaches the command.
   Status enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data, bool blocking,
-                             const CommandNote& note = {});
+                             const QueuedCommandNote& note = {});
   // Runs `program` in queue order; the kernel engine supplies the callable.
   Status enqueue_program(std::string name, std::function<Status()> program,
-                         const CommandNote& note = {});
-  Status enqueue_record_event(const std::shared_ptr<Event>& event, const CommandNote& note = {});
+                         const QueuedCommandNote& note = {});
+  Status enqueue_record_event(const std::shared_ptr<Event>& event,
+                              const QueuedCommandNote& note = {});
   // Later commands of this queue wait until `event` (recorded on any queue)
   // completes. The event must have been recorded already.
-  Status enqueue_wait_for_event(const std::shared_ptr<Event>& event, const CommandNote& note = {});
+  Status enqueue_wait_for_event(const std::shared_ptr<Event>& event,
+                                const QueuedCommandNote& note = {});
   // Waits for every enqueued command; reports (and clears) a failure.
   Status finish();
 

@@ -16,7 +16,7 @@ struct QueueContext {
   SubmitContext& submit;
   metal::CommandQueue& hw_queue;
   uint32_t queue_index;
-  metal::CommandNote note{};
+  metal::QueuedCommandNote note{};
 };
 
 Status execute_create_buffer(const tm::CreateBufferCommand& command, QueueContext& queue);

@@ -6,7 +6,7 @@
 // when it is done: on the host for host-side commands (create, deallocate,
 // finish, synchronize, blocking programs), on the hardware queue for queued
 // transfers and event records/waits (their time there arrives through the
-// command's metal::CommandTiming). Kernel spans come from the kernel engine
+// command's metal::QueuedCommandTiming). Kernel spans come from the kernel engine
 // and fall inside their EnqueueProgram command's span.
 #pragma once
 
@@ -31,7 +31,7 @@ class SubmitTrace {
   struct CommandSpan {
     TraceSpan span;
     int64_t host_end_ns = 0;
-    metal::CommandTiming on_queue;  // filled by the hardware queue, if queued
+    metal::QueuedCommandTiming on_queue;  // filled by the hardware queue, if queued
   };
 
   // Spans, device time (SubmitOptions::collect_device_time) or both.

@@ -118,7 +118,7 @@ Result<sim::ProgramPlan> lay_out_program(const Program& program, const sim::Chip
 // How to enqueue a program, beyond tt-metal's arguments.
 struct EnqueueProgramOptions {
   // Names the caller's command in errors and takes the run's timing.
-  CommandNote note{};
+  QueuedCommandNote note{};
   // Called once per kernel per core when the kernel returns, from the host
   // thread that ran it (possibly several at once: must be thread-safe).
   // Null: kernels are not timed at all.

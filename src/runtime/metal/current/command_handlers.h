@@ -13,7 +13,7 @@ struct QueueContext {
   SubmitState& state;
   metal::CommandQueue& hw_queue;
   uint32_t queue_index;
-  metal::CommandNote note{};
+  metal::QueuedCommandNote note{};
 };
 
 Status execute_host_alloc(const cm::HostAllocCommand& command, QueueContext& queue);
