@@ -34,6 +34,19 @@ inline std::vector<std::filesystem::path> example_files(const std::string& exten
   return files;
 }
 
+// The examples the builder generates, with goldens: example_files without
+// the ones built from examples/json/, which carry none.
+inline std::vector<std::filesystem::path> generated_example_files(const std::string& extension,
+                                                                  const std::string& folder = "") {
+  std::vector<std::filesystem::path> files = example_files(extension, folder);
+  const std::filesystem::path json_dir =
+      std::filesystem::path(TESSERA_SOURCE_DIR) / "examples/json";
+  std::erase_if(files, [&](const std::filesystem::path& file) {
+    return std::filesystem::exists(json_dir / (file.filename().string() + ".json"));
+  });
+  return files;
+}
+
 inline double pcc(const std::vector<double>& a, const std::vector<double>& b) {
   double mean_a = 0, mean_b = 0;
   for (size_t i = 0; i < a.size(); ++i) mean_a += a[i], mean_b += b[i];

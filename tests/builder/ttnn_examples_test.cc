@@ -23,9 +23,8 @@ TEST_P(TtnnExampleTest, MatchesGoldens) {
   auto binary = runtime::Binary::load(GetParam().string());
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
   const auto* program = runtime::format_binary(*binary).ttnn()->programs()->Get(0);
-  if (!program->golden_inputs() || program->golden_inputs()->size() == 0) {
-    GTEST_SKIP() << "no golden inputs (an example built from JSON)";
-  }
+  ASSERT_TRUE(program->golden_inputs() && program->golden_inputs()->size() > 0)
+      << "a generated example carries golden inputs";
   auto inputs = golden_inputs(*binary, program->golden_inputs(), runtime::Runtime::kTtnn);
   ASSERT_TRUE(inputs.ok()) << inputs.error().describe();
   auto device = runtime::open_device({});
@@ -44,9 +43,8 @@ TEST_P(TtnnExampleTest, ReferenceEvaluatorReproducesGoldens) {
   auto binary = runtime::Binary::load(GetParam().string());
   ASSERT_TRUE(binary.ok()) << binary.error().describe();
   const auto* program = runtime::format_binary(*binary).ttnn()->programs()->Get(0);
-  if (!program->golden_inputs() || program->golden_inputs()->size() == 0) {
-    GTEST_SKIP() << "no golden inputs (an example built from JSON)";
-  }
+  ASSERT_TRUE(program->golden_inputs() && program->golden_inputs()->size() > 0)
+      << "a generated example carries golden inputs";
   std::map<uint32_t, RefTensor> values;
   for (uint32_t i = 0; i < program->inputs()->size(); ++i) {
     auto golden = decode_golden(*program->golden_inputs()->Get(i));
@@ -82,8 +80,8 @@ std::string test_name(const ::testing::TestParamInfo<std::filesystem::path>& inf
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Examples, TtnnExampleTest, ::testing::ValuesIn(example_files(".ttnn")),
-                         test_name);
+INSTANTIATE_TEST_SUITE_P(Examples, TtnnExampleTest,
+                         ::testing::ValuesIn(generated_example_files(".ttnn")), test_name);
 
 }  // namespace
 }  // namespace tessera::builder::testing
