@@ -3,6 +3,7 @@
 #include <array>
 
 #include "tessera/format/json.h"
+#include "tessera/format/json_fields.h"
 
 namespace tessera::format {
 namespace {
@@ -44,7 +45,7 @@ Json program_tensors(const Json& root, const char* key) {
   for (const Json& program : member_or_empty(root, "programs")) {
     Json entry;
     entry["program"] = index++;
-    entry["name"] = program.value("name", "");
+    entry["name"] = json_text_or(program, "name", "");
     entry[key] = member_or_empty(program, key);
     result.push_back(std::move(entry));
   }
@@ -56,16 +57,16 @@ Json program_tensors(const Json& root, const char* key) {
 // EthernetConfig. The JSON form leaves fields at their default out; they
 // are filled in here so every kernel reads alike.
 Json kernel_config(const Json& kernel) {
-  const std::string type = kernel.value("type_type", "NONE");
+  const std::string type = json_text_or(kernel, "type_type", "NONE");
   Json config = kernel.contains("type") ? kernel["type"] : Json::object();
   if (type == "NocConfig") {
-    config["processor"] = config.value("processor", "RISCV_0");
-    config["noc_index"] = config.value("noc_index", "Noc0");
+    config["processor"] = json_text_or(config, "processor", "RISCV_0");
+    config["noc_index"] = json_text_or(config, "noc_index", "Noc0");
   } else if (type == "ComputeConfig") {
-    config["math_fidelity"] = config.value("math_fidelity", "LoFi");
+    config["math_fidelity"] = json_text_or(config, "math_fidelity", "LoFi");
   } else if (type == "EthernetConfig") {
-    config["eth_type"] = config.value("eth_type", "Sender");
-    config["noc_index"] = config.value("noc_index", "Noc0");
+    config["eth_type"] = json_text_or(config, "eth_type", "Sender");
+    config["noc_index"] = json_text_or(config, "noc_index", "Noc0");
   }
   Json entry;
   entry["type"] = type;
@@ -79,19 +80,20 @@ void collect_program_kernels(const Json& command_program, Json location, WireLay
   for (const Json& kernel : member_or_empty(command_program, "kernels")) {
     Json entry = location;
     entry["kernel"] = kernel_index++;
-    entry["kind"] = kernel.value("kernel_type", "NONE");
+    entry["kind"] = json_text_or(kernel, "kernel_type", "NONE");
     if (layout == WireLayout::kCurrent) {
-      entry["symbol"] = kernel.value("symbol", "");
+      entry["symbol"] = json_text_or(kernel, "symbol", "");
       entry["config"] = kernel_config(kernel);
     }
     entry["core_range_set"] = member_or_empty(kernel, "core_range_set");
     const Json& body = kernel.contains("kernel") ? kernel["kernel"] : Json::object();
     if (entry["kind"] == "KernelSource") {
-      if (layout == WireLayout::k2024) entry["source_type"] = body.value("source_type", "Noc0");
-      entry["source"] = split_lines(body.value("source", ""));
+      if (layout == WireLayout::k2024)
+        entry["source_type"] = json_text_or(body, "source_type", "Noc0");
+      entry["source"] = split_lines(json_text_or(body, "source", ""));
     } else if (entry["kind"] == "KernelBinary") {
-      entry["core_type"] = body.value("core_type", "BRISC");
-      entry["source"] = split_lines(body.value("debug_source", ""));
+      entry["core_type"] = json_text_or(body, "core_type", "BRISC");
+      entry["source"] = split_lines(json_text_or(body, "debug_source", ""));
     }
     kernels.push_back(std::move(entry));
   }
@@ -107,7 +109,7 @@ Json metal_kernels(const Json& root, WireLayout layout) {
       for (const Json& queue : member_or_empty(device_program, "command_queues")) {
         size_t command_index = 0;
         for (const Json& command : member_or_empty(queue, "commands")) {
-          if (command.value("type_type", "") == "EnqueueProgramCommand" &&
+          if (json_text_or(command, "type_type", "") == "EnqueueProgramCommand" &&
               command.contains("type") && command["type"].contains("program")) {
             Json location;
             location["program"] = program_index;
@@ -189,7 +191,7 @@ Result<nlohmann::ordered_json> read_section(const Binary& binary, Section sectio
     case Section::kVersion:
       result["layout"] = layout_name(binary.layout());
       result["version"] = root.value("version", Json::object());
-      result["ttmlir_git_hash"] = root.value("ttmlir_git_hash", "");
+      result["ttmlir_git_hash"] = json_text_or(root, "ttmlir_git_hash", "");
       result["schema_hash"] = binary.schema_hash() ? Json(*binary.schema_hash()) : Json(nullptr);
       result["checksum"] = checksum_text(binary);
       result["schema"] = schema_text(binary);

@@ -3,16 +3,14 @@
 #include <sstream>
 
 #include "tessera/format/generated.h"
+#include "tessera/format/json_fields.h"
 
 namespace tessera::tools {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-const Json& member(const Json& object, const char* key) {
-  static const Json kNull;
-  return object.is_object() && object.contains(key) ? object[key] : kNull;
-}
+const auto& member = format::json_member;
 
 // The JSON form leaves out fields at their default (the first enum value).
 std::string enum_or_default(const Json& object, const char* key, const char* default_name) {
@@ -92,15 +90,15 @@ std::string kernels_text(const Json& program) {
   for (const Json& kernel :
        member(program, "kernels").is_array() ? member(program, "kernels") : Json::array()) {
     const Json& body = member(kernel, "kernel");
-    std::string kind = kernel.value("kernel_type", "NONE");
+    std::string kind = format::json_text_or(kernel, "kernel_type", "NONE");
     std::string detail =
         kind == "KernelSource"
             ? enum_or_default(
                   body, "source_type",
                   tt::target::metal::EnumNameSourceType(tt::target::metal::SourceType{}))
-        : kind == "KernelBinary" ? body.value("core_type", "?")
+        : kind == "KernelBinary" ? format::json_text_or(body, "core_type", "?")
                                  : "";
-    std::string name = kernel.value("name", "");
+    std::string name = format::json_text_or(kernel, "name", "");
     parts.push_back("kernel " + std::to_string(index++) + " " + kind + " " + detail +
                     (name.empty() ? "" : " '" + name + "'") + " on " +
                     cores_text(member(kernel, "core_range_set")) + " (" +
@@ -110,7 +108,7 @@ std::string kernels_text(const Json& program) {
 }
 
 std::string op_line(const std::string& where, const Json& op) {
-  std::string name = op.value("type_type", "NONE");
+  std::string name = format::json_text_or(op, "type_type", "NONE");
   const Json& type = member(op, "type");
   if (member(type, "type").is_string()) {
     name += " " + type["type"].get<std::string>();
@@ -122,7 +120,7 @@ std::string op_line(const std::string& where, const Json& op) {
   std::string line =
       where + " " + name + ": " + (operands.empty() ? "no operands" : join(operands));
   if (member(type, "program").is_object()) line += "; " + kernels_text(type["program"]);
-  std::string debug = op.value("debug_info", "");
+  std::string debug = format::json_text_or(op, "debug_info", "");
   if (!debug.empty()) line += " [" + debug + "]";
   return line;
 }

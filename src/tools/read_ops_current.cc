@@ -6,23 +6,16 @@
 #include <sstream>
 
 #include "read_ops.h"
+#include "tessera/format/json_fields.h"
 
 namespace tessera::tools {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-const Json& member(const Json& object, const char* key) {
-  static const Json kNull;
-  return object.is_object() && object.contains(key) ? object[key] : kNull;
-}
-
 // The JSON form leaves out fields at their default (the first enum value, 0).
-std::string text_or(const Json& object, const char* key, const char* default_value) {
-  const Json& value = member(object, key);
-  if (value.is_string()) return value.get<std::string>();
-  return value.is_null() ? std::string(default_value) : value.dump();
-}
+const auto& member = format::json_member;
+const auto& text_or = format::json_text_or;
 
 uint64_t number_or_zero(const Json& object, const char* key) {
   const Json& value = member(object, key);

@@ -1,6 +1,7 @@
 #include "tensor_data_fields.h"
 
 #include "tessera/format/generated.h"
+#include "tessera/format/json_fields.h"
 
 namespace tessera::tools {
 namespace {
@@ -56,8 +57,8 @@ void walk(Json& value, const std::string& where, const Visit& visit) {
     visit(TensorDataField{&value, "raw_file", where, TensorDataKind::kRawBytes});
   }
   // A command's body: {"type_type": "HostAllocCommand", "type": {..., "data"}}.
-  if (value.value("type_type", "") == "HostAllocCommand" && value.contains("type") &&
-      value["type"].is_object() && value["type"].contains("data")) {
+  if (format::json_text_or(value, "type_type", "") == "HostAllocCommand" &&
+      value.contains("type") && value["type"].is_object() && value["type"].contains("data")) {
     visit(TensorDataField{&value["type"], "data", where + ".type", TensorDataKind::kHostData});
   }
   for (auto& [key, child] : value.items()) {
