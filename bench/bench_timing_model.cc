@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "matmul_2d_layout.h"
 #include "support/multicast_matmul.h"
 #include "support/prepared_examples.h"
 #include "tessera/metal/device.h"
@@ -126,38 +127,84 @@ void report(benchmark::State& state, double model, double published) {
   state.counters["error_pct"] = (model - published) / published * 100.0;
 }
 
-// GEMM_FLOPS.md, "N150 Out of Box Results" (8x8 grid, DRAM in and out, no
-// trace): device time = ideal cycles / device-based utilisation, ideal
-// cycles = M*K*N / 32^3 * cycles per tile (LoFi 16, HiFi2 32) / 64 cores,
-// at 1 GHz. Published values in microseconds.
+// The calibration matmul: TTNN's 2D multicast matmul in its out-of-box
+// layout for DRAM-interleaved operands (matmul_2d_layout.h) on the full grid.
+Result<std::unique_ptr<Matmul>> make_matmul_2d(sim::Arch arch, uint32_t m, uint32_t k, uint32_t n,
+                                               sim::tile::DataFormat format,
+                                               metal::MathFidelity fidelity) {
+  auto matmul = std::make_unique<Matmul>();
+  TESSERA_ASSIGN_OR_RETURN(matmul->device, metal::Device::open(0, arch));
+  const sim::CoreCoord grid = matmul->device->descriptor().grid;
+  const metal::matmul_2d::Layout layout =
+      metal::matmul_2d::out_of_box_layout(grid.x, grid.y, m, k, n, false);
+  const uint32_t tile = sim::tile::tile_size_bytes(format);
+  const uint64_t tiles[] = {uint64_t{layout.mt} * layout.kt, uint64_t{layout.kt} * layout.nt,
+                            uint64_t{layout.mt} * layout.nt};
+  for (uint64_t count : tiles) {
+    auto config = metal::BufferConfig::interleaved(sim::MemoryType::kDram, count * tile, tile);
+    TESSERA_ASSIGN_OR_RETURN(metal::Buffer buffer, metal::create_buffer(*matmul->device, config));
+    matmul->buffers.push_back(buffer);
+  }
+  const metal::matmul_2d::Buffers buffers{static_cast<uint32_t>(matmul->buffers[0].address()),
+                                          static_cast<uint32_t>(matmul->buffers[1].address()),
+                                          static_cast<uint32_t>(matmul->buffers[2].address())};
+  TESSERA_RETURN_IF_ERROR(metal::matmul_2d::build_program(
+      matmul->program, *matmul->device, layout, format, fidelity, buffers, TESSERA_KERNEL_DIR));
+  return matmul;
+}
+
+// GEMM_FLOPS.md, "N150 Out of Box Results" (8x8 grid) and "P150 Out of Box
+// Results (13x10 grid)": DRAM in and out, no trace. Device time = ideal
+// cycles / device-based utilisation, ideal cycles = M*K*N / 32^3 * cycles
+// per tile (LoFi 16, HiFi2 32) / cores, at the AI clock (WH 1 GHz, BH 1.35
+// GHz). Published values in microseconds.
 void BM_CalibrateMatmul(benchmark::State& state) {
-  const auto size = static_cast<uint32_t>(state.range(0));
-  const auto format = static_cast<sim::tile::DataFormat>(state.range(1));
-  const auto fidelity = static_cast<metal::MathFidelity>(state.range(2));
-  const double utilisation = static_cast<double>(state.range(3)) / 10000.0;
+  const auto arch = static_cast<sim::Arch>(state.range(0));
+  const auto m = static_cast<uint32_t>(state.range(1));
+  const auto k = static_cast<uint32_t>(state.range(2));
+  const auto n = static_cast<uint32_t>(state.range(3));
+  const auto format = static_cast<sim::tile::DataFormat>(state.range(4));
+  const auto fidelity = static_cast<metal::MathFidelity>(state.range(5));
+  const double utilisation = static_cast<double>(state.range(6)) / 10000.0;
   const double tile_cycles = fidelity == metal::MathFidelity::LoFi ? 16 : 32;
-  const double tiles = double(size) * size * size / (32.0 * 32 * 32);
-  const double published_us = tiles * tile_cycles / 64 / utilisation / 1000.0;
-  auto matmul = make_matmul(size, format, fidelity);
+  const double tiles = double(m) * k * n / (32.0 * 32 * 32);
+  auto matmul = make_matmul_2d(arch, m, k, n, format, fidelity);
   if (!matmul.ok()) {
     state.SkipWithError(matmul.error().describe().c_str());
     return;
   }
+  const sim::CoreCoord grid = (*matmul)->device->descriptor().grid;
+  const double mhz = arch == sim::Arch::kBlackhole ? 1350.0 : 1000.0;
+  const double published_us = tiles * tile_cycles / (grid.x * grid.y) / utilisation / mhz;
   ProgramTiming timing;
   for (auto _ : state) {
     Status status = run_program(*(*matmul)->device, (*matmul)->program, &timing);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
   report(state, timing.kernel_ns() / 1000.0, published_us);
+  if (getenv("TIMING_DEBUG")) {
+    for (const auto& kt : timing.kernels) {
+      if ((kt.core.x == 0 || kt.core.x == 1 || kt.core.x == 7) && (kt.core.y == 0 || kt.core.y == 1 || kt.core.y == 7))
+        fprintf(stderr, "%s (%u,%u) p%d end %ld wait %ld\n", kt.kernel.c_str(), kt.core.x, kt.core.y, (int)kt.processor, (long)kt.end_cycle, (long)kt.wait_cycles);
+    }
+  }
   state.counters["bound_compute"] = std::string(timing.bound()) == "compute-bound";
 }
-// size, format, fidelity, device-based utilisation in 1/100 %.
+constexpr int kWormhole = static_cast<int>(sim::Arch::kWormholeB0);
+constexpr int kBlackhole = static_cast<int>(sim::Arch::kBlackhole);
+constexpr int kBf16 = static_cast<int>(sim::tile::DataFormat::kFloat16_b);
+constexpr int kBfp8 = static_cast<int>(sim::tile::DataFormat::kBfp8_b);
+// arch, M, K, N, format, fidelity (0 LoFi, 2 HiFi2), device-based utilisation in 1/100 %.
 BENCHMARK(BM_CalibrateMatmul)
-    ->ArgNames({"size", "format", "fidelity", "util"})
-    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kFloat16_b), 2, 4169})
-    ->Args({2048, static_cast<int>(sim::tile::DataFormat::kFloat16_b), 2, 6674})
-    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kBfp8_b), 0, 3386})
-    ->Args({2048, static_cast<int>(sim::tile::DataFormat::kBfp8_b), 0, 6383})
+    ->ArgNames({"arch", "m", "k", "n", "format", "fidelity", "util"})
+    ->Args({kWormhole, 1024, 1024, 1024, kBf16, 2, 4169})
+    ->Args({kWormhole, 2048, 2048, 2048, kBf16, 2, 6674})
+    ->Args({kWormhole, 1024, 1024, 1024, kBfp8, 0, 3386})
+    ->Args({kWormhole, 2048, 2048, 2048, kBfp8, 0, 6383})
+    ->Args({kBlackhole, 1280, 1664, 1664, kBf16, 2, 6193})
+    ->Args({kBlackhole, 1280, 3328, 3328, kBf16, 2, 8107})
+    ->Args({kBlackhole, 1280, 1664, 1664, kBfp8, 0, 4373})
+    ->Args({kBlackhole, 1280, 3328, 3328, kBfp8, 0, 7126})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 

@@ -66,6 +66,11 @@ struct WordState {
 
 struct KernelState {
   int64_t clock = 0;
+  // A compute kernel's TRISC stages: when the unpacker, the matrix/vector
+  // engine and the packer are next free.
+  int64_t unpack = 0;
+  int64_t math = 0;
+  int64_t pack = 0;
   int64_t transfers_done = 0;  // when the kernel's issued transfers complete
   int64_t wait_cycles = 0;
   std::size_t next = 0;
@@ -97,8 +102,9 @@ class Replay {
 
   ProgramTiming run() {
     for (std::size_t k = 0; k < kernels_.size(); ++k) {
-      kernels_[k].clock = params_.kernel_launch_cycles;
-      ready_.push({kernels_[k].clock, k});
+      KernelState& kernel = kernels_[k];
+      kernel.clock = kernel.unpack = kernel.math = kernel.pack = params_.kernel_launch_cycles;
+      ready_.push({kernel.clock, k});
     }
     while (true) {
       while (!ready_.empty()) {
@@ -130,7 +136,7 @@ class Replay {
       finish(k);
       return;
     }
-    if (!run_event(k, events[kernel.next])) {
+    if (!run_event(k, events[kernel.next], staged(k))) {
       kernel.blocked = true;
       return;
     }
@@ -140,6 +146,7 @@ class Replay {
 
   void finish(std::size_t k) {
     KernelState& kernel = kernels_[k];
+    if (staged(k)) kernel.clock = std::max({kernel.unpack, kernel.math, kernel.pack});
     // Returning ends a kernel like a barrier.
     if (kernel.transfers_done > kernel.clock) {
       kernel.wait_cycles += kernel.transfers_done - kernel.clock;
@@ -155,13 +162,117 @@ class Replay {
     }
   }
 
+  bool staged(std::size_t k) const {
+    return input_.kernels[k].processor == KernelProcessor::kCompute;
+  }
+
+  enum class Stage { kUnpack, kPack, kAll };
+
+  // Which TRISC stage of a compute kernel runs `kind`: the unpacker waits
+  // for and frees input pages, the packer reserves and pushes output pages.
+  static Stage stage_of(TimingEventKind kind) {
+    switch (kind) {
+      case TimingEventKind::kCbWait:
+      case TimingEventKind::kCbPop:
+        return Stage::kUnpack;
+      case TimingEventKind::kCbReserve:
+      case TimingEventKind::kCbPush:
+        return Stage::kPack;
+      default:
+        return Stage::kAll;
+    }
+  }
+
+  // Puts a compute kernel's clock at the stage that runs `event`.
+  void load_stage(KernelState& kernel, const TimingEvent& event) {
+    switch (stage_of(event.kind)) {
+      case Stage::kUnpack:
+        kernel.clock = kernel.unpack;
+        break;
+      case Stage::kPack:
+        // Pushed pages hold the math results: the packer follows the math.
+        if (event.kind == TimingEventKind::kCbPush) {
+          kernel.pack = std::max(kernel.pack, kernel.math);
+        }
+        kernel.clock = kernel.pack;
+        break;
+      case Stage::kAll:
+        kernel.clock = std::max({kernel.unpack, kernel.math, kernel.pack});
+        break;
+    }
+  }
+
+  void store_stage(KernelState& kernel, const TimingEvent& event) {
+    switch (stage_of(event.kind)) {
+      case Stage::kUnpack:
+        kernel.unpack = kernel.clock;
+        break;
+      case Stage::kPack:
+        kernel.pack = kernel.clock;
+        break;
+      case Stage::kAll:
+        kernel.unpack = kernel.math = kernel.pack = kernel.clock;
+        break;
+    }
+  }
+
+  // `calls` compute calls through the three-stage pipeline: a call's math
+  // starts when its operands are unpacked and the engine is free, its pack
+  // when its math is done and the packer is free. The calls of one event
+  // are alike, so each stage's first call and its end bound the others.
+  static void pipeline(KernelState& kernel, const TimingEvent& event) {
+    const int64_t n = std::max<uint32_t>(event.calls, 1);
+    const int64_t su = event.unpack, sm = static_cast<int64_t>(event.value), sp = event.pack;
+    int64_t first = kernel.math, end = kernel.math;  // the math's predecessor
+    if (su > 0) {
+      first = kernel.unpack + su / n;
+      end = kernel.unpack + su;
+      kernel.unpack = end;
+    }
+    if (sm > 0) {
+      const int64_t cm = sm / n;
+      const int64_t math_first = std::max(kernel.math, first) + cm;
+      const int64_t math_end = std::max({kernel.math + sm, first + sm, end + cm});
+      // Double-buffered source registers: the unpacker runs at most one
+      // call ahead of the math.
+      if (su > 0) kernel.unpack = std::max(kernel.unpack, math_end - cm);
+      first = math_first;
+      end = kernel.math = math_end;
+    } else {
+      first = end = kernel.math;
+    }
+    if (sp > 0) {
+      kernel.pack = std::max({kernel.pack + sp, first + sp, end + sp / n});
+    }
+  }
+
+  // A compute kernel's event, on the stage that runs it.
+  bool run_staged_event(std::size_t k, const TimingEvent& event) {
+    KernelState& kernel = kernels_[k];
+    if (event.kind == TimingEventKind::kComputeStages) {
+      pipeline(kernel, event);
+      kernel.clock = kernel.unpack;
+      return true;
+    }
+    load_stage(kernel, event);
+    if (!run_event(k, event, /*staged=*/false)) return false;
+    store_stage(kernel, event);
+    return true;
+  }
+
   // False: the kernel blocks on this event (it is retried when woken).
-  bool run_event(std::size_t k, const TimingEvent& event) {
+  bool run_event(std::size_t k, const TimingEvent& event, bool staged_kernel) {
+    if (staged_kernel) return run_staged_event(k, event);
     KernelState& kernel = kernels_[k];
     const ReplayKernel& info = input_.kernels[k];
     switch (event.kind) {
       case TimingEventKind::kCompute:
         kernel.clock += static_cast<int64_t>(event.value);
+        return true;
+      case TimingEventKind::kComputeStages:
+        // Outside a compute kernel the stages do not overlap.
+        kernel.clock += std::max<int64_t>(
+            {event.unpack, static_cast<int64_t>(event.value), event.pack});
         return true;
       case TimingEventKind::kNocRead:
         issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)},
@@ -197,14 +308,22 @@ class Replay {
     return true;
   }
 
-  // Holds the route's links for the serialisation time, starting when all
-  // are free and not before `ready`; returns when the data has landed.
+  // Streams the bytes through the route's links in order: each link
+  // carries them for the serialisation time from when the bytes reach it
+  // and it is free (a packet-switched NoC holds no link idle waiting for
+  // the next one), not before `ready`; returns when the data has landed.
   int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready) {
-    const std::vector<Link> path = route(params_, noc, from, to);
-    int64_t start = ready;
-    for (const Link& link : path) start = std::max(start, links_[link_index(link)]);
+    return stream(route(params_, noc, from, to), bytes, ready);
+  }
+
+  int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready) {
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
-    for (const Link& link : path) links_[link_index(link)] = start + serial;
+    int64_t start = ready;
+    for (const Link& link : path) {
+      int64_t& free = links_[link_index(link)];
+      start = std::max(start, free);
+      free = start + serial;
+    }
     noc_bytes_ += bytes;
     return start + serial + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
   }
@@ -365,6 +484,7 @@ class Replay {
     } else {
       wait_until(kernel, words_[key].time);
     }
+    if (staged(chosen)) store_stage(kernel, event_of(chosen));
     kernel.blocked = false;
     ++kernel.next;
     ++unmatched_waits_;
