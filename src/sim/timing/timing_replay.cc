@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "busy_calendar.h"
+
 namespace tessera::sim::timing {
 
 namespace {
@@ -91,8 +93,8 @@ class Replay {
  public:
   Replay(const TimingParams& params, const ChipDescriptor& chip, const ReplayInput& input)
       : params_(params), chip_(chip), input_(input), kernels_(input.kernels.size()) {
-    links_.assign(std::size_t{2} * 2 * params.noc_grid_x * params.noc_grid_y, 0);
-    channels_.assign(chip.num_dram_channels, 0);
+    links_.resize(std::size_t{2} * 2 * params.noc_grid_x * params.noc_grid_y);
+    channels_.resize(chip.num_dram_channels);
     for (const ReplayCircularBuffer& cb : input.circular_buffers) {
       cbs_[cb_key(cb.worker, cb.cb)].capacity = cb.pages;
     }
@@ -110,6 +112,7 @@ class Replay {
       while (!ready_.empty()) {
         auto [clock, k] = ready_.top();
         ready_.pop();
+        horizon_ = std::max(horizon_, clock);
         step(k);
       }
       if (!release_one_blocked()) break;
@@ -276,11 +279,11 @@ class Replay {
         return true;
       case TimingEventKind::kNocRead:
         issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)},
-              worker_noc(info.worker), event.bytes);
+              worker_noc(info.worker), event.bytes, false);
         return true;
       case TimingEventKind::kNocWrite:
         issue(kernel, event.noc, worker_noc(info.worker),
-              {noc_x(event.target), noc_y(event.target)}, event.bytes);
+              {noc_x(event.target), noc_y(event.target)}, event.bytes, true);
         return true;
       case TimingEventKind::kNocMulticast:
         multicast(kernel, event, worker_noc(info.worker));
@@ -319,11 +322,7 @@ class Replay {
   int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready) {
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
     int64_t start = ready;
-    for (const Link& link : path) {
-      int64_t& free = links_[link_index(link)];
-      start = std::max(start, free);
-      free = start + serial;
-    }
+    for (const Link& link : path) start = links_[link_index(link)].book(start, serial, horizon_);
     noc_bytes_ += bytes;
     return start + serial + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
   }
@@ -335,13 +334,13 @@ class Replay {
 
   // A DRAM channel serving `bytes` from `arrival`: returns when it is done.
   int64_t serve_dram(uint32_t channel, uint64_t bytes, int64_t arrival) {
-    const int64_t start = std::max(arrival, channels_[channel]);
-    channels_[channel] = start + ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel);
+    const int64_t length = ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel);
     dram_bytes_ += bytes;
-    return channels_[channel];
+    return channels_[channel].book(arrival, length, horizon_) + length;
   }
 
-  void issue(KernelState& kernel, uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes) {
+  void issue(KernelState& kernel, uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes,
+             bool write) {
     kernel.clock += params_.noc_issue_cycles;
     int64_t done = 0;
     if (auto channel = chip_.dram_channel_from_noc(from)) {
@@ -354,24 +353,105 @@ class Replay {
                             params_.dram_latency_cycles;
       done = std::max(move(noc, from, to, bytes, first), served + params_.dram_latency_cycles);
     } else if (auto target = chip_.dram_channel_from_noc(to)) {
-      done = serve_dram(*target, bytes, move(noc, from, to, bytes, kernel.clock));
+      done = acknowledged(noc, to, from,
+                          serve_dram(*target, bytes, move(noc, from, to, bytes, kernel.clock)));
+    } else if (write) {
+      done = acknowledged(noc, to, from, move(noc, from, to, bytes, kernel.clock));
     } else {
       done = move(noc, from, to, bytes, kernel.clock);
     }
     kernel.transfers_done = std::max(kernel.transfers_done, done);
   }
 
-  // A multicast crosses the links to the rectangle's far corner once.
-  int64_t multicast_arrival(KernelState& kernel, const TimingEvent& event, CoreCoord from,
-                            uint64_t bytes) {
-    const CoreCoord far{noc_x(event.target), noc_y(event.target)};
-    return move(event.noc, from, far, bytes, kernel.clock);
+  // Hops from `from` to `to` moving `direction` (+1 or -1) on a ring of `size`.
+  static uint32_t ring_hops(uint32_t from, uint32_t to, int direction, uint32_t size) {
+    return direction > 0 ? (to + size - from) % size : (from + size - to) % size;
   }
 
+  // When a multicast's bytes reach each destination. The NoC copies the
+  // packet as it goes: NoC 0 carries it +x along the sender's row to the
+  // rectangle's farthest column and, from each column of the rectangle it
+  // passes, +y along that column to the farthest row; NoC 1 goes -y along
+  // the sender's column, then -x along each row. Every link of that tree
+  // carries the bytes once, streaming as a unicast does.
+  std::vector<std::pair<CoreCoord, int64_t>> multicast_landings(const TimingEvent& event,
+                                                                CoreCoord from, uint64_t bytes,
+                                                                int64_t ready) {
+    const bool noc0 = event.noc == 0;
+    const int direction = noc0 ? +1 : -1;
+    const uint32_t w = params_.noc_grid_x, h = params_.noc_grid_y;
+    const uint32_t x0 = std::min(noc_x(event.source), noc_x(event.target));
+    const uint32_t x1 = std::max(noc_x(event.source), noc_x(event.target));
+    const uint32_t y0 = std::min(noc_y(event.source), noc_y(event.target));
+    const uint32_t y1 = std::max(noc_y(event.source), noc_y(event.target));
+    // The trunk runs along dimension `trunk_dim` (0: x) from the sender.
+    const uint8_t trunk_dim = noc0 ? 0 : 1;
+    const uint32_t trunk_size = noc0 ? w : h, branch_size = noc0 ? h : w;
+    const uint32_t trunk_from = (noc0 ? from.x : from.y) % trunk_size;
+    const uint32_t branch_from = (noc0 ? from.y : from.x) % branch_size;
+    const uint32_t trunk_lo = noc0 ? x0 : y0, trunk_hi = noc0 ? x1 : y1;
+    const uint32_t branch_lo = noc0 ? y0 : x0, branch_hi = noc0 ? y1 : x1;
+    auto router = [&](uint32_t trunk, uint32_t branch) {
+      const uint32_t x = noc0 ? trunk : branch, y = noc0 ? branch : trunk;
+      return static_cast<uint16_t>((y % h) * w + x % w);
+    };
+    auto reach = [&](uint32_t start, uint32_t lo, uint32_t hi, uint32_t size) {
+      uint32_t hops = 0;
+      for (uint32_t t = lo; t <= hi; ++t) hops = std::max(hops, ring_hops(start, t, direction, size));
+      return hops;
+    };
+    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
+    // passed[i]: when the bytes pass the router i hops along the trunk.
+    const uint32_t trunk_hops = reach(trunk_from, trunk_lo, trunk_hi, trunk_size);
+    std::vector<int64_t> passed(trunk_hops + 1, ready);
+    uint32_t position = trunk_from;
+    for (uint32_t i = 0; i < trunk_hops; ++i) {
+      passed[i + 1] = links_[link_index({event.noc, trunk_dim, router(position, branch_from)})].book(
+          passed[i], serial, horizon_);
+      position = (position + trunk_size + direction) % trunk_size;
+    }
+    noc_bytes_ += bytes;
+    const uint32_t branch_hops = reach(branch_from, branch_lo, branch_hi, branch_size);
+    std::vector<std::pair<CoreCoord, int64_t>> landings;
+    std::vector<int64_t> branch(branch_hops + 1);
+    for (uint32_t t = trunk_lo; t <= trunk_hi; ++t) {
+      const uint32_t along = ring_hops(trunk_from, t, direction, trunk_size);
+      branch[0] = passed[along];
+      uint32_t at = branch_from;
+      for (uint32_t j = 0; j < branch_hops; ++j) {
+        branch[j + 1] = links_[link_index({event.noc, uint8_t(1 - trunk_dim), router(t, at)})].book(
+            branch[j], serial, horizon_);
+        at = (at + branch_size + direction) % branch_size;
+      }
+      for (uint32_t b = branch_lo; b <= branch_hi; ++b) {
+        const uint32_t down = ring_hops(branch_from, b, direction, branch_size);
+        const CoreCoord core = noc0 ? CoreCoord{t, b} : CoreCoord{b, t};
+        landings.emplace_back(core, branch[down] + serial +
+                                        static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
+      }
+    }
+    return landings;
+  }
+
+  // A write is done when its acknowledgement is back: one flit from the
+  // destination to the issuer on the same NoC, from when the data landed.
+  int64_t acknowledged(uint8_t noc, CoreCoord destination, CoreCoord issuer, int64_t landed) {
+    const std::vector<Link> path = route(params_, noc, destination, issuer);
+    int64_t start = landed;
+    for (const Link& link : path) start = links_[link_index(link)].book(start, 1, horizon_);
+    return start + 1 + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
+  }
+
+  // Each worker in the rectangle (the sender only with loopback) takes
+  // the data and acknowledges it; the acknowledgements share the links
+  // (tt-low-level-documentation, Multicast Schemes).
   void multicast(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
     kernel.clock += params_.noc_issue_cycles;
-    kernel.transfers_done =
-        std::max(kernel.transfers_done, multicast_arrival(kernel, event, from, event.bytes));
+    for (const auto& [core, landed] : multicast_landings(event, from, event.bytes, kernel.clock)) {
+      if (!chip_.is_worker_noc(core) || (core == from && event.flag == 0)) continue;
+      kernel.transfers_done =
+          std::max(kernel.transfers_done, acknowledged(event.noc, core, from, landed));
+    }
   }
 
   bool cb_wait(std::size_t k, const TimingEvent& event, uint32_t worker) {
@@ -422,16 +502,13 @@ class Replay {
 
   void word_multicast(KernelState& kernel, const TimingEvent& event, uint32_t own) {
     kernel.clock += params_.noc_issue_cycles;
-    const int64_t arrival = multicast_arrival(kernel, event, worker_noc(own), 4);
-    const uint32_t x0 = std::min(noc_x(event.source), noc_x(event.target));
-    const uint32_t x1 = std::max(noc_x(event.source), noc_x(event.target));
-    const uint32_t y0 = std::min(noc_y(event.source), noc_y(event.target));
-    const uint32_t y1 = std::max(noc_y(event.source), noc_y(event.target));
-    for (uint32_t worker = 0; worker < chip_.worker_cores.size(); ++worker) {
-      const CoreCoord noc = chip_.worker_cores[worker];
-      if (noc.x < x0 || noc.x > x1 || noc.y < y0 || noc.y > y1) continue;
+    const CoreCoord from = worker_noc(own);
+    for (const auto& [core, landed] : multicast_landings(event, from, 4, kernel.clock)) {
+      auto found = std::find(chip_.worker_cores.begin(), chip_.worker_cores.end(), core);
+      if (found == chip_.worker_cores.end()) continue;
+      const auto worker = static_cast<uint32_t>(found - chip_.worker_cores.begin());
       if (worker == own && event.flag == 0) continue;  // flag: loopback
-      change_word(worker, event.offset, false, event.value, arrival);
+      change_word(worker, event.offset, false, event.value, landed);
     }
   }
 
@@ -527,8 +604,9 @@ class Replay {
   const ReplayInput& input_;
   std::vector<KernelState> kernels_;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
-  std::vector<int64_t> links_;     // when each link is next free
-  std::vector<int64_t> channels_;  // when each DRAM channel is next free
+  std::vector<BusyCalendar> links_;     // when each link is busy
+  std::vector<BusyCalendar> channels_;  // when each DRAM channel is busy
+  int64_t horizon_ = 0;                 // no booking starts before it
   std::unordered_map<uint64_t, CbState> cbs_;
   std::unordered_map<uint64_t, WordState> words_;
   std::unordered_map<uint64_t, std::vector<std::size_t>> waiters_;
