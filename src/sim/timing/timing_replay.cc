@@ -1,6 +1,7 @@
 #include "tessera/sim/timing/timing_replay.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <map>
 #include <queue>
@@ -57,8 +58,21 @@ struct CbState {
   uint32_t capacity = 0;
   uint64_t pushed = 0;
   uint64_t popped = 0;
-  int64_t push_time = 0;
-  int64_t pop_time = 0;
+  int64_t push_time = 0;  // the last push
+  int64_t pop_time = 0;   // the last pop
+  // (pages pushed / popped so far, when) of the pushes and pops a later
+  // wait may still need: a wait for n pages waits for the push that made
+  // them available, not for whatever push came last.
+  std::deque<std::pair<uint64_t, int64_t>> pushes, pops;
+
+  // When the cumulative count of `log` first reached `count`.
+  static int64_t reached(const std::deque<std::pair<uint64_t, int64_t>>& log, uint64_t count,
+                         int64_t fallback) {
+    for (const auto& [total, time] : log) {
+      if (total >= count) return time;
+    }
+    return fallback;
+  }
 };
 
 struct WordState {
@@ -460,12 +474,15 @@ class Replay {
     const uint64_t filled = cb.pushed - cb.popped;
     if (event.kind == TimingEventKind::kCbWait) {
       if (filled < event.value) return block(k, kCbKeyBit | cb_key(worker, event.cb));
-      wait_until(kernel, cb.push_time);
+      wait_until(kernel, CbState::reached(cb.pushes, cb.popped + event.value, cb.push_time));
     } else {
       if (cb.capacity != 0 && cb.capacity - std::min<uint64_t>(filled, cb.capacity) < event.value) {
         return block(k, kCbKeyBit | cb_key(worker, event.cb));
       }
-      wait_until(kernel, cb.pop_time);
+      const uint64_t needed = cb.pushed + event.value;
+      if (cb.capacity != 0 && needed > cb.capacity) {
+        wait_until(kernel, CbState::reached(cb.pops, needed - cb.capacity, cb.pop_time));
+      }
     }
     return true;
   }
@@ -475,9 +492,17 @@ class Replay {
     if (event.kind == TimingEventKind::kCbPush) {
       cb.pushed += event.value;
       cb.push_time = kernel.clock;
+      cb.pushes.emplace_back(cb.pushed, kernel.clock);
+      // Waits need more than the pages already popped.
+      while (!cb.pushes.empty() && cb.pushes.front().first <= cb.popped) cb.pushes.pop_front();
     } else {
       cb.popped += std::min<uint64_t>(event.value, cb.pushed - cb.popped);
       cb.pop_time = kernel.clock;
+      cb.pops.emplace_back(cb.popped, kernel.clock);
+      // Reserves need more than the pages pushed beyond the capacity.
+      while (!cb.pops.empty() && cb.pops.front().first + cb.capacity <= cb.pushed) {
+        cb.pops.pop_front();
+      }
     }
     wake(kCbKeyBit | cb_key(worker, event.cb));
   }
