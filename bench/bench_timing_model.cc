@@ -11,6 +11,7 @@
 //                                     tt-metal data movement ideal primitives table
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "tessera/metal/program/program.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/submit.h"
+#include "tessera/sim/timing/timing_replay.h"
 
 namespace {
 
@@ -209,7 +211,8 @@ BENCHMARK(BM_CalibrateMatmul)
     ->Unit(benchmark::kMillisecond);
 
 // Streams `pages` pages of `page` bytes from (bank_x, bank_y) + address
-// into a CB region, `block` pages in flight between barriers.
+// into a ring of `slots` pages of CB 0 (the data is dropped), `block` pages
+// in flight between barriers.
 constexpr const char* kDramReader = R"(
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() {
@@ -219,19 +222,26 @@ void kernel_main() {
   const uint32_t pages = get_arg_val<uint32_t>(3);
   const uint32_t page = get_arg_val<uint32_t>(4);
   const uint32_t block = get_arg_val<uint32_t>(5);
+  const uint32_t slots = get_arg_val<uint32_t>(6);
   const uint32_t l1 = get_write_ptr(0);
   for (uint32_t i = 0; i < pages; i += block) {
     for (uint32_t j = 0; j < block && i + j < pages; ++j) {
-      noc_async_read(get_noc_addr(bank_x, bank_y, address + (i + j) * page), l1 + j * page, page);
+      noc_async_read(get_noc_addr(bank_x, bank_y, address + (i + j) * page),
+                     l1 + (i + j) % slots * page, page);
     }
     noc_async_read_barrier();
   }
 }
 )";
 
-constexpr uint32_t kPage = 8192;
-constexpr uint32_t kBlock = 8;
-constexpr uint32_t kPagesPerReader = 64;
+constexpr uint32_t kSlots = 8;  // L1 pages a reader cycles through
+
+struct DramReadSetup {
+  sim::Arch arch = sim::Arch::kWormholeB0;
+  uint32_t page = 8192;  // bytes per read
+  uint32_t pages = 64;   // per reader
+  uint32_t block = 64;   // reads in flight between barriers
+};
 
 struct DramRead {
   std::unique_ptr<metal::Device> device;
@@ -239,45 +249,46 @@ struct DramRead {
   metal::Program program{"dram_read"};
 };
 
-// One reader per listed bank, on the listed logical cores.
-Result<std::unique_ptr<DramRead>> make_dram_read(const std::vector<uint32_t>& banks,
+// One reader per listed bank, on the listed logical cores, on NoC 0.
+Result<std::unique_ptr<DramRead>> make_dram_read(const DramReadSetup& setup,
+                                                 const std::vector<uint32_t>& banks,
                                                  const std::vector<metal::CoreCoord>& cores) {
   auto read = std::make_unique<DramRead>();
-  TESSERA_ASSIGN_OR_RETURN(read->device, metal::Device::open(0, sim::Arch::kWormholeB0));
+  TESSERA_ASSIGN_OR_RETURN(read->device, metal::Device::open(0, setup.arch));
   const sim::ChipDescriptor& chip = read->device->descriptor();
-  const uint64_t bytes = uint64_t{kPage} * kPagesPerReader * chip.num_dram_channels;
+  const uint64_t per_bank = uint64_t{setup.page} * setup.pages;
   TESSERA_ASSIGN_OR_RETURN(
-      read->buffer, metal::create_buffer(*read->device, metal::BufferConfig::interleaved(
-                                                            sim::MemoryType::kDram, bytes,
-                                                            uint64_t{kPage} * kPagesPerReader)));
+      read->buffer,
+      metal::create_buffer(*read->device,
+                           metal::BufferConfig::interleaved(
+                               sim::MemoryType::kDram, per_bank * chip.num_dram_channels, per_bank)));
   for (std::size_t i = 0; i < cores.size(); ++i) {
     const metal::CoreRangeSet core{{cores[i], cores[i]}};
     TESSERA_RETURN_IF_ERROR(
         metal::create_circular_buffer(
             read->program, core,
-            metal::CircularBufferConfig(kPage * kBlock,
-                                        {{0, {sim::tile::DataFormat::kFloat16_b, kPage}}}))
+            metal::CircularBufferConfig(setup.page * kSlots,
+                                        {{0, {sim::tile::DataFormat::kFloat16_b, setup.page}}}))
             .status());
-    // NoC 0 (+x, +y): from a bank's column to the reader one column right
-    // is one hop, as the report places its readers.
     metal::DataMovementConfig config = metal::reader_config();
     config.noc = metal::NOC::NOC_0;
     TESSERA_ASSIGN_OR_RETURN(
         auto kernel, metal::create_kernel_from_string(read->program, "dram_reader.cpp", kDramReader,
                                                       core, config));
     const sim::CoreCoord bank = chip.dram_cores[banks[i]];
-    TESSERA_RETURN_IF_ERROR(
-        metal::set_runtime_args(read->program, kernel, cores[i],
-                                {bank.x, bank.y, static_cast<uint32_t>(read->buffer.address()),
-                                 kPagesPerReader, kPage, kBlock}));
+    TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
+        read->program, kernel, cores[i],
+        {bank.x, bank.y, static_cast<uint32_t>(read->buffer.address()), setup.pages, setup.page,
+         setup.block, kSlots}));
   }
   return read;
 }
 
-// Bytes per cycle (or GB/s at 1 GHz) the readers moved together.
-double dram_read_rate(benchmark::State& state, const std::vector<uint32_t>& banks,
+// Bytes per cycle the readers moved together.
+double dram_read_rate(benchmark::State& state, const DramReadSetup& setup,
+                      const std::vector<uint32_t>& banks,
                       const std::vector<metal::CoreCoord>& cores) {
-  auto read = make_dram_read(banks, cores);
+  auto read = make_dram_read(setup, banks, cores);
   if (!read.ok()) {
     state.SkipWithError(read.error().describe().c_str());
     return 0;
@@ -287,42 +298,86 @@ double dram_read_rate(benchmark::State& state, const std::vector<uint32_t>& bank
     Status status = run_program(*(*read)->device, (*read)->program, &timing);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
-  const double bytes = double(kPage) * kPagesPerReader * cores.size();
+  const double bytes = double(setup.page) * setup.pages * cores.size();
   return timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0;
 }
 
-// Saturating_DRAM_bandwidth.md: the u-benchmark reaches 267 GB/s on
-// Wormhole (12 banks at 12 GBps), one reader per bank placed next to it.
-void BM_CalibrateDramRead(benchmark::State& state) {
-  auto chip = sim::builtin_chip_descriptor(sim::Arch::kWormholeB0);
-  // The worker nearest each bank: one column right of it, the closest row.
-  std::vector<uint32_t> banks;
-  std::vector<metal::CoreCoord> cores;
-  std::vector<bool> used(chip->num_workers(), false);
-  for (uint32_t bank = 0; bank < chip->num_dram_channels; ++bank) {
-    const sim::CoreCoord at = chip->dram_cores[bank];
-    uint32_t best = 0, best_distance = ~0u;
-    for (uint32_t w = 0; w < chip->num_workers(); ++w) {
-      const sim::CoreCoord noc = chip->worker_cores[w];
-      const uint32_t distance = (noc.x > at.x ? noc.x - at.x : at.x - noc.x) * 16 +
-                                (noc.y > at.y ? noc.y - at.y : at.y - noc.y);
-      if (!used[w] && distance < best_distance) {
-        best = w;
-        best_distance = distance;
+// The reports' placement (tt-metal's optimal DRAM bank to worker assignment
+// for NoC 0): each bank's reader one NoC 0 hop away, one column right in
+// the bank's row; banks whose row has no free worker there take the free
+// worker the fewest NoC 0 hops away.
+Status place_readers(sim::Arch arch, const sim::ChipDescriptor& chip, std::vector<uint32_t>& banks,
+                     std::vector<metal::CoreCoord>& cores) {
+  TESSERA_ASSIGN_OR_RETURN(sim::timing::TimingParams params,
+                           sim::timing::builtin_timing_params(arch));
+  std::vector<bool> used(chip.num_workers(), false);
+  std::vector<int> reader(chip.num_dram_channels, -1);
+  for (uint32_t bank = 0; bank < chip.num_dram_channels; ++bank) {
+    const sim::CoreCoord at = chip.dram_cores[bank];
+    auto found = std::find(chip.worker_cores.begin(), chip.worker_cores.end(),
+                           sim::CoreCoord{at.x + 1, at.y});
+    if (found == chip.worker_cores.end()) continue;
+    reader[bank] = static_cast<int>(found - chip.worker_cores.begin());
+    used[static_cast<std::size_t>(reader[bank])] = true;
+  }
+  for (uint32_t bank = 0; bank < chip.num_dram_channels; ++bank) {
+    if (reader[bank] >= 0) continue;
+    uint32_t best_hops = ~0u;
+    for (uint32_t w = 0; w < chip.num_workers(); ++w) {
+      const uint32_t hops =
+          sim::timing::route_hops(params, 0, chip.dram_cores[bank], chip.worker_cores[w]);
+      if (!used[w] && hops < best_hops) {
+        best_hops = hops;
+        reader[bank] = static_cast<int>(w);
       }
     }
-    used[best] = true;
-    banks.push_back(bank);
-    cores.push_back(chip->worker_logical(best));
+    if (reader[bank] < 0) {
+      return make_error(ErrorCode::kInvalidArgument, "no free worker for DRAM bank ", bank);
+    }
+    used[static_cast<std::size_t>(reader[bank])] = true;
   }
-  report(state, dram_read_rate(state, banks, cores), 267.0);
+  for (uint32_t bank = 0; bank < chip.num_dram_channels; ++bank) {
+    banks.push_back(bank);
+    cores.push_back(chip.worker_logical(static_cast<uint32_t>(reader[bank])));
+  }
+  return ok_status();
 }
-BENCHMARK(BM_CalibrateDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
 
-// tt-metal tests/tt_metal/tt_metal/data_movement README, "Ideal Performance
-// of Data Movement Primitives": DRAM read 22 B/cycle on Wormhole B0.
+// Saturating_DRAM_bandwidth.md: the u-benchmark reaches 267 GB/s on
+// Wormhole (12 banks at 12 GBps); Saturating_DRAM_bandwidth_Blackhole.md:
+// 500 GB/s on Blackhole p150 (8 banks, 16 KB packets). One reader per bank
+// placed next to it on NoC 0. The published kernels keep a read in flight
+// across block barriers with transaction ids, which the kernel API here has
+// no call for; each reader issues all its reads before one barrier, which
+// likewise leaves its bank no idle gap. Published values in GB/s.
+void BM_CalibrateDramRead(benchmark::State& state) {
+  DramReadSetup setup;
+  setup.arch = static_cast<sim::Arch>(state.range(0));
+  setup.page = static_cast<uint32_t>(state.range(1));
+  auto chip = sim::builtin_chip_descriptor(setup.arch);
+  std::vector<uint32_t> banks;
+  std::vector<metal::CoreCoord> cores;
+  Status placed = place_readers(setup.arch, *chip, banks, cores);
+  if (!placed.ok()) {
+    state.SkipWithError(placed.error().describe().c_str());
+    return;
+  }
+  const double ghz = setup.arch == sim::Arch::kBlackhole ? 1.35 : 1.0;
+  report(state, dram_read_rate(state, setup, banks, cores) * ghz,
+         static_cast<double>(state.range(2)));
+}
+BENCHMARK(BM_CalibrateDramRead)
+    ->ArgNames({"arch", "page", "published"})
+    ->Args({kWormhole, 8192, 267})
+    ->Args({kBlackhole, 16384, 500})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// tt-metal data movement ideal primitives table: DRAM read 22 B/cycle on
+// Wormhole B0; its sweep (tt-low-level-documentation, DRAM Packet Sizes
+// 2.0.csv) reaches it with 64 reads of 8 KB before one barrier.
 void BM_CalibrateOneCoreDramRead(benchmark::State& state) {
-  report(state, dram_read_rate(state, {0}, {{0, 0}}), 22.0);
+  report(state, dram_read_rate(state, DramReadSetup{}, {0}, {{0, 0}}), 22.0);
 }
 BENCHMARK(BM_CalibrateOneCoreDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
 
