@@ -381,8 +381,9 @@ void BM_CalibrateOneCoreDramRead(benchmark::State& state) {
 }
 BENCHMARK(BM_CalibrateOneCoreDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
 
-// Writes `bytes` in `packet`-byte writes from its CB to the same offset on
-// the NoC core (x, y) (unicast) or rectangle (multicast), one barrier.
+// Writes `count` packets of `packet` bytes from its CB to the same offset
+// on the NoC core (x0, y0) (one destination) or rectangle (more; `loopback`
+// includes the sender), then one barrier.
 constexpr const char* kWriter = R"(
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() {
@@ -390,13 +391,17 @@ void kernel_main() {
   const uint32_t y0 = get_arg_val<uint32_t>(1);
   const uint32_t x1 = get_arg_val<uint32_t>(2);
   const uint32_t y1 = get_arg_val<uint32_t>(3);
-  const uint32_t bytes = get_arg_val<uint32_t>(4);
+  const uint32_t count = get_arg_val<uint32_t>(4);
   const uint32_t packet = get_arg_val<uint32_t>(5);
   const uint32_t destinations = get_arg_val<uint32_t>(6);
+  const uint32_t loopback = get_arg_val<uint32_t>(7);
   const uint32_t l1 = get_write_ptr(0);
-  for (uint32_t sent = 0; sent < bytes; sent += packet) {
+  for (uint32_t sent = 0; sent < count; ++sent) {
     if (destinations == 1) {
       noc_async_write(l1, get_noc_addr(x0, y0, l1), packet);
+    } else if (loopback) {
+      noc_async_write_multicast_loopback_src(l1, get_noc_multicast_addr(x0, y0, x1, y1, l1),
+                                             packet, destinations);
     } else {
       noc_async_write_multicast(l1, get_noc_multicast_addr(x0, y0, x1, y1, l1), packet,
                                 destinations);
@@ -406,27 +411,41 @@ void kernel_main() {
 }
 )";
 
-double write_rate(benchmark::State& state, metal::CoreCoord to_start, metal::CoreCoord to_end) {
+struct Writes {
+  metal::CoreCoord sender, first, last;  // logical; first == last: one to one
+  bool loopback = false;
+  metal::NOC noc = metal::NOC::NOC_0;
+  uint32_t count = 64;
+  uint32_t packet = 8192;
+};
+
+// Bytes per cycle the sender put out (counted once per packet).
+double write_rate(benchmark::State& state, const Writes& w) {
   auto device = metal::Device::open(0, sim::Arch::kWormholeB0);
   if (!device.ok()) {
     state.SkipWithError(device.error().describe().c_str());
     return 0;
   }
   const sim::ChipDescriptor& chip = (*device)->descriptor();
-  constexpr uint32_t kPacket = 8192, kBytes = 64 * 8192;
   metal::Program program("writes");
   const metal::CoreRangeSet all{{{0, 0}, {chip.grid.x - 1, chip.grid.y - 1}}};
   (void)metal::create_circular_buffer(
       program, all,
-      metal::CircularBufferConfig(kPacket, {{0, {sim::tile::DataFormat::kFloat16_b, kPacket}}}));
-  auto kernel = metal::create_kernel_from_string(program, "writer.cpp", kWriter, {{{0, 0}, {0, 0}}},
-                                                 metal::writer_config());
-  const sim::CoreCoord a = *chip.worker_noc_from_logical(to_start);
-  const sim::CoreCoord b = *chip.worker_noc_from_logical(to_end);
-  const uint32_t destinations = (to_end.x - to_start.x + 1) * (to_end.y - to_start.y + 1);
-  if (!kernel.ok() || !metal::set_runtime_args(program, *kernel, metal::CoreCoord{0, 0},
-                                               {a.x, a.y, b.x, b.y, kBytes, kPacket, destinations})
-                           .ok()) {
+      metal::CircularBufferConfig(w.packet, {{0, {sim::tile::DataFormat::kFloat16_b, w.packet}}}));
+  metal::DataMovementConfig config = metal::writer_config();
+  config.noc = w.noc;
+  auto kernel = metal::create_kernel_from_string(program, "writer.cpp", kWriter,
+                                                 {{w.sender, w.sender}}, config);
+  const sim::CoreCoord a = *chip.worker_noc_from_logical(w.first);
+  const sim::CoreCoord b = *chip.worker_noc_from_logical(w.last);
+  uint32_t destinations = (w.last.x - w.first.x + 1) * (w.last.y - w.first.y + 1);
+  const bool inside = w.sender.x >= w.first.x && w.sender.x <= w.last.x &&
+                      w.sender.y >= w.first.y && w.sender.y <= w.last.y;
+  if (inside && !w.loopback) --destinations;
+  if (!kernel.ok() ||
+      !metal::set_runtime_args(program, *kernel, w.sender,
+                               {a.x, a.y, b.x, b.y, w.count, w.packet, destinations, w.loopback})
+           .ok()) {
     state.SkipWithError("could not build the writer");
     return 0;
   }
@@ -435,17 +454,41 @@ double write_rate(benchmark::State& state, metal::CoreCoord to_start, metal::Cor
     Status status = run_program(**device, program, &timing);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
-  return timing.kernel_cycles > 0 ? double(kBytes) / double(timing.kernel_cycles) : 0;
+  const double bytes = double(w.count) * w.packet;
+  return timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0;
 }
 
-// The same table: one to one 29 B/cycle, one to all (multicast) 19 B/cycle.
+// The data movement ideal primitives table: one to one 29 B/cycle.
 void BM_CalibrateOneToOne(benchmark::State& state) {
-  report(state, write_rate(state, {1, 0}, {1, 0}), 29.0);
+  report(state, write_rate(state, {.sender = {0, 0}, .first = {1, 0}, .last = {1, 0}}), 29.0);
 }
 BENCHMARK(BM_CalibrateOneToOne)->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// tt-low-level-documentation, Multicast Schemes (Loopback Disabled).csv,
+// Wormhole, NoC 0, 7x7 grids, 256 packets of 8 KB: scheme 4 (sender inside
+// the grid, a corner of it) 26.8 B/cycle; scheme 5 (sender outside the
+// grid, sharing a row with it) 29.7 B/cycle.
+void BM_CalibrateMulticastScheme(benchmark::State& state) {
+  const bool inside = state.range(0) == 4;
+  Writes w{.sender = {0, inside ? 0u : 6u},
+           .first = {inside ? 0u : 1u, 0},
+           .last = {inside ? 6u : 7u, 6},
+           .count = 256};
+  report(state, write_rate(state, w), static_cast<double>(state.range(1)) / 10.0);
+}
+BENCHMARK(BM_CalibrateMulticastScheme)
+    ->ArgNames({"scheme", "published_x10"})
+    ->Args({4, 268})
+    ->Args({5, 297})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// The ideal primitives table, one to all (multicast) 15 B/cycle: the 8x8
+// grid with the sender in it and loopback (One to All Multicast 8x8 Packet
+// Sizes with Loopback.csv: 14.9 B/cycle at 256 packets of 8 KB).
 void BM_CalibrateMulticast(benchmark::State& state) {
-  report(state, write_rate(state, {1, 0}, {7, 7}), 19.0);
+  Writes w{.sender = {0, 0}, .first = {0, 0}, .last = {7, 7}, .loopback = true, .count = 256};
+  report(state, write_rate(state, w), 15.0);
 }
 BENCHMARK(BM_CalibrateMulticast)->Iterations(1)->Unit(benchmark::kMillisecond);
 
