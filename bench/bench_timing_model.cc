@@ -184,12 +184,6 @@ void BM_CalibrateMatmul(benchmark::State& state) {
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
   report(state, timing.kernel_ns() / 1000.0, published_us);
-  if (getenv("TIMING_DEBUG")) {
-    for (const auto& kt : timing.kernels) {
-      if ((kt.core.x == 0 || kt.core.x == 1 || kt.core.x == 7) && (kt.core.y == 0 || kt.core.y == 1 || kt.core.y == 7))
-        fprintf(stderr, "%s (%u,%u) p%d end %ld wait %ld\n", kt.kernel.c_str(), kt.core.x, kt.core.y, (int)kt.processor, (long)kt.end_cycle, (long)kt.wait_cycles);
-    }
-  }
   state.counters["bound_compute"] = std::string(timing.bound()) == "compute-bound";
 }
 constexpr int kWormhole = static_cast<int>(sim::Arch::kWormholeB0);
@@ -249,10 +243,11 @@ struct DramRead {
   metal::Program program{"dram_read"};
 };
 
-// One reader per listed bank, on the listed logical cores, on NoC 0.
+// One reader per listed bank, on the listed logical cores, on `noc`.
 Result<std::unique_ptr<DramRead>> make_dram_read(const DramReadSetup& setup,
                                                  const std::vector<uint32_t>& banks,
-                                                 const std::vector<metal::CoreCoord>& cores) {
+                                                 const std::vector<metal::CoreCoord>& cores,
+                                                 metal::NOC noc = metal::NOC::NOC_0) {
   auto read = std::make_unique<DramRead>();
   TESSERA_ASSIGN_OR_RETURN(read->device, metal::Device::open(0, setup.arch));
   const sim::ChipDescriptor& chip = read->device->descriptor();
@@ -271,7 +266,7 @@ Result<std::unique_ptr<DramRead>> make_dram_read(const DramReadSetup& setup,
                                         {{0, {sim::tile::DataFormat::kFloat16_b, setup.page}}}))
             .status());
     metal::DataMovementConfig config = metal::reader_config();
-    config.noc = metal::NOC::NOC_0;
+    config.noc = noc;
     TESSERA_ASSIGN_OR_RETURN(
         auto kernel, metal::create_kernel_from_string(read->program, "dram_reader.cpp", kDramReader,
                                                       core, config));
@@ -380,6 +375,127 @@ void BM_CalibrateOneCoreDramRead(benchmark::State& state) {
   report(state, dram_read_rate(state, DramReadSetup{}, {0}, {{0, 0}}), 22.0);
 }
 BENCHMARK(BM_CalibrateOneCoreDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+// DRAM-interleaved traffic on every core, as tt-metal's Multi Interleaved
+// data movement test runs it: core i reads pages i*pages .. i*pages+pages-1
+// of an interleaved buffer, `repeats` times. Copying (`copy` 1), each page
+// goes through CB 0 to the writer, the reader waiting for each read and the
+// writer for each write; reading only, all reads go out before one barrier.
+constexpr const char* kCopyReader = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t src = get_arg_val<uint32_t>(0);
+  const uint32_t first = get_arg_val<uint32_t>(1);
+  const uint32_t pages = get_arg_val<uint32_t>(2);
+  const uint32_t repeats = get_arg_val<uint32_t>(3);
+  const uint32_t page = get_arg_val<uint32_t>(4);
+  const uint32_t copy = get_arg_val<uint32_t>(5);
+  const InterleavedAddrGen<true> in{src, page};
+  for (uint32_t r = 0; r < repeats; ++r) {
+    for (uint32_t p = 0; p < pages; ++p) {
+      if (copy) cb_reserve_back(0, 1);
+      const uint32_t l1 = copy ? get_write_ptr(0) : get_write_ptr(0) + p * page;
+      noc_async_read(get_noc_addr(first + p, in), l1, page);
+      if (copy) {
+        noc_async_read_barrier();
+        cb_push_back(0, 1);
+      }
+    }
+  }
+  noc_async_read_barrier();
+}
+)";
+
+constexpr const char* kCopyWriter = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t dst = get_arg_val<uint32_t>(0);
+  const uint32_t first = get_arg_val<uint32_t>(1);
+  const uint32_t pages = get_arg_val<uint32_t>(2);
+  const uint32_t repeats = get_arg_val<uint32_t>(3);
+  const uint32_t page = get_arg_val<uint32_t>(4);
+  const InterleavedAddrGen<true> out{dst, page};
+  for (uint32_t r = 0; r < repeats; ++r) {
+    for (uint32_t p = 0; p < pages; ++p) {
+      cb_wait_front(0, 1);
+      noc_async_write(get_read_ptr(0), get_noc_addr(first + p, out), page);
+      noc_async_write_barrier();
+      cb_pop_front(0, 1);
+    }
+  }
+}
+)";
+
+// tt-low-level-documentation, Wormhole: the 8x8 grid moving 2 KB pages,
+// 16 pages x 16 repeats per core (reader on RISCV_0 / NoC 0, writer on
+// RISCV_1 / NoC 1, per tt-metal's test_multi_interleaved.cpp). Multi
+// Interleaved Sizes.csv, copying: 100.7 B/cycle combined; Multi Interleaved
+// Read Sizes.csv, reading only: 163.6 B/cycle.
+void BM_CalibrateInterleaved(benchmark::State& state) {
+  constexpr uint32_t kPageBytes = 2048, kPages = 16, kRepeats = 16;
+  const bool copy = state.range(0) != 0;
+  auto device = metal::Device::open(0, sim::Arch::kWormholeB0);
+  if (!device.ok()) {
+    state.SkipWithError(device.error().describe().c_str());
+    return;
+  }
+  const sim::CoreCoord grid = (*device)->descriptor().grid;
+  const uint32_t cores = grid.x * grid.y;
+  const auto config = metal::BufferConfig::interleaved(
+      sim::MemoryType::kDram, uint64_t{cores} * kPages * kPageBytes, kPageBytes);
+  auto in = metal::create_buffer(**device, config);
+  auto out = metal::create_buffer(**device, config);
+  metal::Program program("interleaved_copy");
+  const metal::CoreRangeSet all{{{0, 0}, {grid.x - 1, grid.y - 1}}};
+  Status built = [&]() -> Status {
+    TESSERA_RETURN_IF_ERROR(in.status());
+    TESSERA_RETURN_IF_ERROR(out.status());
+    TESSERA_RETURN_IF_ERROR(
+        metal::create_circular_buffer(
+            program, all,
+            metal::CircularBufferConfig(kPages * kPageBytes,
+                                        {{0, {sim::tile::DataFormat::kFloat16_b, kPageBytes}}}))
+            .status());
+    metal::DataMovementConfig reader{metal::DataMovementProcessor::RISCV_0, metal::NOC::NOC_0};
+    metal::DataMovementConfig writer{metal::DataMovementProcessor::RISCV_1, metal::NOC::NOC_1};
+    TESSERA_ASSIGN_OR_RETURN(auto read, metal::create_kernel_from_string(
+                                            program, "copy_reader.cpp", kCopyReader, all, reader));
+    for (uint32_t i = 0; i < cores; ++i) {
+      const metal::CoreCoord core{i % grid.x, i / grid.x};
+      TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
+          program, read, core,
+          {static_cast<uint32_t>(in->address()), i * kPages, kPages, kRepeats, kPageBytes, copy}));
+    }
+    if (!copy) return ok_status();
+    TESSERA_ASSIGN_OR_RETURN(auto write, metal::create_kernel_from_string(
+                                             program, "copy_writer.cpp", kCopyWriter, all, writer));
+    for (uint32_t i = 0; i < cores; ++i) {
+      const metal::CoreCoord core{i % grid.x, i / grid.x};
+      TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
+          program, write, core,
+          {static_cast<uint32_t>(out->address()), i * kPages, kPages, kRepeats, kPageBytes}));
+    }
+    return ok_status();
+  }();
+  if (!built.ok()) {
+    state.SkipWithError(built.error().describe().c_str());
+    return;
+  }
+  ProgramTiming timing;
+  for (auto _ : state) {
+    Status status = run_program(**device, program, &timing);
+    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+  }
+  const double bytes = double(cores) * kPages * kRepeats * kPageBytes;
+  report(state, timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0,
+         copy ? 100.7 : 163.6);
+}
+BENCHMARK(BM_CalibrateInterleaved)
+    ->ArgName("copy")
+    ->Arg(1)
+    ->Arg(0)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 // Writes `count` packets of `packet` bytes from its CB to the same offset
 // on the NoC core (x0, y0) (one destination) or rectangle (more; `loopback`
