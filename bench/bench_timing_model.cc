@@ -254,9 +254,9 @@ Result<std::unique_ptr<DramRead>> make_dram_read(const DramReadSetup& setup,
   const uint64_t per_bank = uint64_t{setup.page} * setup.pages;
   TESSERA_ASSIGN_OR_RETURN(
       read->buffer,
-      metal::create_buffer(*read->device,
-                           metal::BufferConfig::interleaved(
-                               sim::MemoryType::kDram, per_bank * chip.num_dram_channels, per_bank)));
+      metal::create_buffer(
+          *read->device, metal::BufferConfig::interleaved(
+                             sim::MemoryType::kDram, per_bank * chip.num_dram_channels, per_bank)));
   for (std::size_t i = 0; i < cores.size(); ++i) {
     const metal::CoreRangeSet core{{cores[i], cores[i]}};
     TESSERA_RETURN_IF_ERROR(
@@ -271,10 +271,10 @@ Result<std::unique_ptr<DramRead>> make_dram_read(const DramReadSetup& setup,
         auto kernel, metal::create_kernel_from_string(read->program, "dram_reader.cpp", kDramReader,
                                                       core, config));
     const sim::CoreCoord bank = chip.dram_cores[banks[i]];
-    TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
-        read->program, kernel, cores[i],
-        {bank.x, bank.y, static_cast<uint32_t>(read->buffer.address()), setup.pages, setup.page,
-         setup.block, kSlots}));
+    TESSERA_RETURN_IF_ERROR(
+        metal::set_runtime_args(read->program, kernel, cores[i],
+                                {bank.x, bank.y, static_cast<uint32_t>(read->buffer.address()),
+                                 setup.pages, setup.page, setup.block, kSlots}));
   }
   return read;
 }
@@ -458,8 +458,8 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
             .status());
     metal::DataMovementConfig reader{metal::DataMovementProcessor::RISCV_0, metal::NOC::NOC_0};
     metal::DataMovementConfig writer{metal::DataMovementProcessor::RISCV_1, metal::NOC::NOC_1};
-    TESSERA_ASSIGN_OR_RETURN(auto read, metal::create_kernel_from_string(
-                                            program, "copy_reader.cpp", kCopyReader, all, reader));
+    TESSERA_ASSIGN_OR_RETURN(auto read, metal::create_kernel_from_string(program, "copy_reader.cpp",
+                                                                         kCopyReader, all, reader));
     for (uint32_t i = 0; i < cores; ++i) {
       const metal::CoreCoord core{i % grid.x, i / grid.x};
       TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "tessera/sim/compute/binary_op.h"
+#include "tessera/sim/timing/unpack_cost.h"
 #include "timing_hooks.h"
 
 namespace tessera::sim::kernel_host {
@@ -35,13 +36,9 @@ class ComputeCoster {
   uint64_t move_cycles(uint32_t cb, uint64_t tiles) const {
     return ceil_div(bytes(cb, tiles), params_.l1_bytes_per_cycle);
   }
-  // Both unpackers, one per operand: each at its own port's rate, together
-  // no faster than the L1 ports they share allow.
+  // Both unpackers, one per operand (timing/unpack_cost.h).
   uint64_t unpack_two(uint32_t cb_a, uint64_t tiles_a, uint32_t cb_b, uint64_t tiles_b) const {
-    const uint64_t a = bytes(cb_a, tiles_a), b = bytes(cb_b, tiles_b);
-    return std::max({ceil_div(a, params_.l1_bytes_per_cycle),
-                     ceil_div(b, params_.l1_bytes_per_cycle),
-                     ceil_div(a + b, params_.unpack_both_bytes_per_cycle)});
+    return timing::unpack_cycles(params_, bytes(cb_a, tiles_a), bytes(cb_b, tiles_b));
   }
   uint64_t phases() const { return std::clamp<uint32_t>(state_.timing->fidelity_phases, 1, 4); }
   uint64_t matmul(uint64_t tiles) const {

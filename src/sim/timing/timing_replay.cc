@@ -288,8 +288,8 @@ class Replay {
         return true;
       case TimingEventKind::kComputeStages:
         // Outside a compute kernel the stages do not overlap.
-        kernel.clock += std::max<int64_t>(
-            {event.unpack, static_cast<int64_t>(event.value), event.pack});
+        kernel.clock +=
+            std::max<int64_t>({event.unpack, static_cast<int64_t>(event.value), event.pack});
         return true;
       case TimingEventKind::kNocRead:
         issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)},
@@ -411,7 +411,8 @@ class Replay {
     };
     auto reach = [&](uint32_t start, uint32_t lo, uint32_t hi, uint32_t size) {
       uint32_t hops = 0;
-      for (uint32_t t = lo; t <= hi; ++t) hops = std::max(hops, ring_hops(start, t, direction, size));
+      for (uint32_t t = lo; t <= hi; ++t)
+        hops = std::max(hops, ring_hops(start, t, direction, size));
       return hops;
     };
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
@@ -420,8 +421,9 @@ class Replay {
     std::vector<int64_t> passed(trunk_hops + 1, ready);
     uint32_t position = trunk_from;
     for (uint32_t i = 0; i < trunk_hops; ++i) {
-      passed[i + 1] = links_[link_index({event.noc, trunk_dim, router(position, branch_from)})].book(
-          passed[i], serial, horizon_);
+      passed[i + 1] =
+          links_[link_index({event.noc, trunk_dim, router(position, branch_from)})].book(
+              passed[i], serial, horizon_);
       position = (position + trunk_size + direction) % trunk_size;
     }
     noc_bytes_ += bytes;
@@ -440,8 +442,9 @@ class Replay {
       for (uint32_t b = branch_lo; b <= branch_hi; ++b) {
         const uint32_t down = ring_hops(branch_from, b, direction, branch_size);
         const CoreCoord core = noc0 ? CoreCoord{t, b} : CoreCoord{b, t};
-        landings.emplace_back(core, branch[down] + serial +
-                                        static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
+        landings.emplace_back(
+            core,
+            branch[down] + serial + static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
       }
     }
     return landings;

@@ -127,36 +127,34 @@ inline Status build_program(Program& program, Device& device, const Layout& l,
   constexpr auto kRisc1 = DataMovementProcessor::RISCV_1;
   constexpr auto kRisc0 = DataMovementProcessor::RISCV_0;
 
-  TESSERA_ASSIGN_OR_RETURN(
-      KernelHandle in0_sender,
-      create_kernel(program, in0_kernel, {{{0, 0}, {0, gy - 1}}},
-                    movement(kRisc1, kIn0Noc, in0_args, "IN0_SENDER")));
+  TESSERA_ASSIGN_OR_RETURN(KernelHandle in0_sender,
+                           create_kernel(program, in0_kernel, {{{0, 0}, {0, gy - 1}}},
+                                         movement(kRisc1, kIn0Noc, in0_args, "IN0_SENDER")));
   TESSERA_ASSIGN_OR_RETURN(
       KernelHandle in0_near,
       create_kernel(program, in0_kernel, {{{1, 0}, {gx - 1, 0}}, {{1, 1}, {half, gy - 1}}},
                     movement(kRisc1, kIn0Noc, in0_args, nullptr)));
-  TESSERA_ASSIGN_OR_RETURN(
-      KernelHandle in1_sender,
-      create_kernel(program, in1_kernel, {{{0, 0}, {gx - 1, 0}}},
-                    movement(kRisc0, kIn1Noc, in1_args, "IN1_SENDER")));
+  TESSERA_ASSIGN_OR_RETURN(KernelHandle in1_sender,
+                           create_kernel(program, in1_kernel, {{{0, 0}, {gx - 1, 0}}},
+                                         movement(kRisc0, kIn1Noc, in1_args, "IN1_SENDER")));
   TESSERA_ASSIGN_OR_RETURN(KernelHandle in1_near,
                            create_kernel(program, in1_kernel, {{{0, 1}, {half, gy - 1}}},
                                          movement(kRisc0, kIn1Noc, in1_args, nullptr)));
   KernelHandle in0_far = in0_near, in1_far = in1_near;
   if (half + 1 < gx) {
     const CoreRangeSet right{{{half + 1, 1}, {gx - 1, gy - 1}}};
-    TESSERA_ASSIGN_OR_RETURN(in0_far, create_kernel(program, in0_kernel, right,
-                                                    movement(kRisc1, detail::other(kIn0Noc),
-                                                             in0_args, nullptr)));
-    TESSERA_ASSIGN_OR_RETURN(in1_far, create_kernel(program, in1_kernel, right,
-                                                    movement(kRisc0, detail::other(kIn1Noc),
-                                                             in1_args, nullptr)));
+    TESSERA_ASSIGN_OR_RETURN(
+        in0_far, create_kernel(program, in0_kernel, right,
+                               movement(kRisc1, detail::other(kIn0Noc), in0_args, nullptr)));
+    TESSERA_ASSIGN_OR_RETURN(
+        in1_far, create_kernel(program, in1_kernel, right,
+                               movement(kRisc0, detail::other(kIn1Noc), in1_args, nullptr)));
   }
 
   ComputeConfig compute;
   compute.math_fidelity = fidelity;
-  compute.compile_args = {l.in0_block_w, l.num_sub_h(), l.num_sub_w(), l.per_core_n,
-                          l.num_blocks(), l.sub_h,      l.sub_w};
+  compute.compile_args = {l.in0_block_w,  l.num_sub_h(), l.num_sub_w(), l.per_core_n,
+                          l.num_blocks(), l.sub_h,       l.sub_w};
   TESSERA_RETURN_IF_ERROR(
       create_kernel(program, kernel_dir + "matmul_block_subblocks.cpp", grid, compute).status());
 
@@ -189,9 +187,9 @@ inline Status build_program(Program& program, Device& device, const Layout& l,
              std::min(col_first.x, col_last.x), std::min(col_first.y, col_last.y),
              std::max(col_first.x, col_last.x), std::max(col_first.y, col_last.y), gy - 1}));
       } else {
-        TESSERA_RETURN_IF_ERROR(set_runtime_args(program, far ? in1_far : in1_near, core,
-                                                 {buffers.out, out_first, l.nt, col_sender.x,
-                                                  col_sender.y}));
+        TESSERA_RETURN_IF_ERROR(
+            set_runtime_args(program, far ? in1_far : in1_near, core,
+                             {buffers.out, out_first, l.nt, col_sender.x, col_sender.y}));
       }
     }
   }

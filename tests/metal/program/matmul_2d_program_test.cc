@@ -82,7 +82,8 @@ TEST_P(Matmul2dProgramTest, MatchesFloat64Reference) {
   for (uint32_t i = 0; i < c.m; ++i) {
     for (uint32_t p = 0; p < c.k; ++p) {
       const double x = a[uint64_t{i} * c.k + p];
-      for (uint32_t j = 0; j < c.n; ++j) expected[uint64_t{i} * c.n + j] += x * b[uint64_t{p} * c.n + j];
+      for (uint32_t j = 0; j < c.n; ++j)
+        expected[uint64_t{i} * c.n + j] += x * b[uint64_t{p} * c.n + j];
     }
   }
   double max_c = 0;
@@ -94,12 +95,12 @@ TEST_P(Matmul2dProgramTest, MatchesFloat64Reference) {
   EXPECT_LE(check.max_abs_error, std::ldexp(l.num_blocks() * max_c, -7));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Layouts, Matmul2dProgramTest,
-    ::testing::Values(Case{"grid_8x8_512x256x512", 512, 256, 512, 8, 8, 2, 2},
-                      Case{"grid_4x4_256x256x1024", 256, 256, 1024, 4, 4, 1, 4},
-                      Case{"grid_5x3_96x384x320", 96, 384, 320, 5, 3, 1, 2}),
-    [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(Layouts, Matmul2dProgramTest,
+                         ::testing::Values(Case{"grid_8x8_512x256x512", 512, 256, 512, 8, 8, 2, 2},
+                                           Case{"grid_4x4_256x256x1024", 256, 256, 1024, 4, 4, 1,
+                                                4},
+                                           Case{"grid_5x3_96x384x320", 96, 384, 320, 5, 3, 1, 2}),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 // A grid the layout cannot divide is refused with the shapes named.
 TEST_F(Matmul2dProgramTest, RefusesAnUndividedGrid) {

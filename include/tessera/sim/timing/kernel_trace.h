@@ -49,7 +49,7 @@ struct TimingEvent {
   uint32_t word_core = 0;  // logical worker index of a word
   uint32_t offset = 0;     // L1 offset of a word
   uint32_t bytes = 0;
-  uint64_t value = 0;  // cycles, pages or a word's value
+  uint64_t value = 0;   // cycles, pages or a word's value
   uint32_t unpack = 0;  // kComputeStages: unpacker cycles
   uint32_t pack = 0;    // kComputeStages: packer cycles
   uint32_t calls = 0;   // kComputeStages: compute calls merged into the event
