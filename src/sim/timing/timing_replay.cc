@@ -1,7 +1,6 @@
 #include "tessera/sim/timing/timing_replay.h"
 
 #include <algorithm>
-#include <deque>
 #include <functional>
 #include <map>
 #include <queue>
@@ -63,16 +62,28 @@ struct CbState {
   // (pages pushed / popped so far, when) of the pushes and pops a later
   // wait may still need: a wait for n pages waits for the push that made
   // them available, not for whatever push came last.
-  std::deque<std::pair<uint64_t, int64_t>> pushes, pops;
+  struct Log {
+    std::vector<std::pair<uint64_t, int64_t>> entries;
+    std::size_t head = 0;  // entries before it are no longer needed
 
-  // When the cumulative count of `log` first reached `count`.
-  static int64_t reached(const std::deque<std::pair<uint64_t, int64_t>>& log, uint64_t count,
-                         int64_t fallback) {
-    for (const auto& [total, time] : log) {
-      if (total >= count) return time;
+    void add(uint64_t total, int64_t time) { entries.emplace_back(total, time); }
+    // Drops the entries whose totals are at most `count`.
+    void drop_through(uint64_t count) {
+      while (head < entries.size() && entries[head].first <= count) ++head;
+      if (head > 64 && head * 2 > entries.size()) {
+        entries.erase(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(head));
+        head = 0;
+      }
     }
-    return fallback;
-  }
+    // When the total first reached `count`.
+    int64_t reached(uint64_t count, int64_t fallback) const {
+      for (std::size_t i = head; i < entries.size(); ++i) {
+        if (entries[i].first >= count) return entries[i].second;
+      }
+      return fallback;
+    }
+  };
+  Log pushes, pops;
 };
 
 struct WordState {
@@ -477,14 +488,14 @@ class Replay {
     const uint64_t filled = cb.pushed - cb.popped;
     if (event.kind == TimingEventKind::kCbWait) {
       if (filled < event.value) return block(k, kCbKeyBit | cb_key(worker, event.cb));
-      wait_until(kernel, CbState::reached(cb.pushes, cb.popped + event.value, cb.push_time));
+      wait_until(kernel, cb.pushes.reached(cb.popped + event.value, cb.push_time));
     } else {
       if (cb.capacity != 0 && cb.capacity - std::min<uint64_t>(filled, cb.capacity) < event.value) {
         return block(k, kCbKeyBit | cb_key(worker, event.cb));
       }
       const uint64_t needed = cb.pushed + event.value;
       if (cb.capacity != 0 && needed > cb.capacity) {
-        wait_until(kernel, CbState::reached(cb.pops, needed - cb.capacity, cb.pop_time));
+        wait_until(kernel, cb.pops.reached(needed - cb.capacity, cb.pop_time));
       }
     }
     return true;
@@ -495,17 +506,15 @@ class Replay {
     if (event.kind == TimingEventKind::kCbPush) {
       cb.pushed += event.value;
       cb.push_time = kernel.clock;
-      cb.pushes.emplace_back(cb.pushed, kernel.clock);
-      // Waits need more than the pages already popped.
-      while (!cb.pushes.empty() && cb.pushes.front().first <= cb.popped) cb.pushes.pop_front();
+      cb.pushes.add(cb.pushed, kernel.clock);
+      cb.pushes.drop_through(cb.popped);  // waits need more than the pages popped
     } else {
       cb.popped += std::min<uint64_t>(event.value, cb.pushed - cb.popped);
       cb.pop_time = kernel.clock;
-      cb.pops.emplace_back(cb.popped, kernel.clock);
+      cb.pops.add(cb.popped, kernel.clock);
       // Reserves need more than the pages pushed beyond the capacity.
-      while (!cb.pops.empty() && cb.pops.front().first + cb.capacity <= cb.pushed) {
-        cb.pops.pop_front();
-      }
+      if (cb.pushed >= cb.capacity) cb.pops.drop_through(cb.pushed - cb.capacity);
+      cb.pushes.drop_through(cb.popped);
     }
     wake(kCbKeyBit | cb_key(worker, event.cb));
   }
