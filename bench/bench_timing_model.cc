@@ -11,15 +11,18 @@
 //                                     tt-metal data movement ideal primitives table
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "matmul_2d_layout.h"
 #include "support/multicast_matmul.h"
 #include "support/prepared_examples.h"
 #include "tessera/metal/device.h"
 #include "tessera/metal/program/program.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/submit.h"
+#include "tessera/sim/timing/timing_replay.h"
 
 namespace {
 
@@ -126,23 +129,55 @@ void report(benchmark::State& state, double model, double published) {
   state.counters["error_pct"] = (model - published) / published * 100.0;
 }
 
-// GEMM_FLOPS.md, "N150 Out of Box Results" (8x8 grid, DRAM in and out, no
-// trace): device time = ideal cycles / device-based utilisation, ideal
-// cycles = M*K*N / 32^3 * cycles per tile (LoFi 16, HiFi2 32) / 64 cores,
-// at 1 GHz. Published values in microseconds.
+// The calibration matmul: TTNN's 2D multicast matmul in its out-of-box
+// layout for DRAM-interleaved operands (matmul_2d_layout.h) on the full grid.
+Result<std::unique_ptr<Matmul>> make_matmul_2d(sim::Arch arch, uint32_t m, uint32_t k, uint32_t n,
+                                               sim::tile::DataFormat format,
+                                               metal::MathFidelity fidelity) {
+  auto matmul = std::make_unique<Matmul>();
+  TESSERA_ASSIGN_OR_RETURN(matmul->device, metal::Device::open(0, arch));
+  const sim::CoreCoord grid = matmul->device->descriptor().grid;
+  const metal::matmul_2d::Layout layout =
+      metal::matmul_2d::out_of_box_layout(grid.x, grid.y, m, k, n, false);
+  const uint32_t tile = sim::tile::tile_size_bytes(format);
+  const uint64_t tiles[] = {uint64_t{layout.mt} * layout.kt, uint64_t{layout.kt} * layout.nt,
+                            uint64_t{layout.mt} * layout.nt};
+  for (uint64_t count : tiles) {
+    auto config = metal::BufferConfig::interleaved(sim::MemoryType::kDram, count * tile, tile);
+    TESSERA_ASSIGN_OR_RETURN(metal::Buffer buffer, metal::create_buffer(*matmul->device, config));
+    matmul->buffers.push_back(buffer);
+  }
+  const metal::matmul_2d::Buffers buffers{static_cast<uint32_t>(matmul->buffers[0].address()),
+                                          static_cast<uint32_t>(matmul->buffers[1].address()),
+                                          static_cast<uint32_t>(matmul->buffers[2].address())};
+  TESSERA_RETURN_IF_ERROR(metal::matmul_2d::build_program(
+      matmul->program, *matmul->device, layout, format, fidelity, buffers, TESSERA_KERNEL_DIR));
+  return matmul;
+}
+
+// GEMM_FLOPS.md, "N150 Out of Box Results" (8x8 grid) and "P150 Out of Box
+// Results (13x10 grid)": DRAM in and out, no trace. Device time = ideal
+// cycles / device-based utilisation, ideal cycles = M*K*N / 32^3 * cycles
+// per tile (LoFi 16, HiFi2 32) / cores, at the AI clock (WH 1 GHz, BH 1.35
+// GHz). Published values in microseconds.
 void BM_CalibrateMatmul(benchmark::State& state) {
-  const auto size = static_cast<uint32_t>(state.range(0));
-  const auto format = static_cast<sim::tile::DataFormat>(state.range(1));
-  const auto fidelity = static_cast<metal::MathFidelity>(state.range(2));
-  const double utilisation = static_cast<double>(state.range(3)) / 10000.0;
+  const auto arch = static_cast<sim::Arch>(state.range(0));
+  const auto m = static_cast<uint32_t>(state.range(1));
+  const auto k = static_cast<uint32_t>(state.range(2));
+  const auto n = static_cast<uint32_t>(state.range(3));
+  const auto format = static_cast<sim::tile::DataFormat>(state.range(4));
+  const auto fidelity = static_cast<metal::MathFidelity>(state.range(5));
+  const double utilisation = static_cast<double>(state.range(6)) / 10000.0;
   const double tile_cycles = fidelity == metal::MathFidelity::LoFi ? 16 : 32;
-  const double tiles = double(size) * size * size / (32.0 * 32 * 32);
-  const double published_us = tiles * tile_cycles / 64 / utilisation / 1000.0;
-  auto matmul = make_matmul(size, format, fidelity);
+  const double tiles = double(m) * k * n / (32.0 * 32 * 32);
+  auto matmul = make_matmul_2d(arch, m, k, n, format, fidelity);
   if (!matmul.ok()) {
     state.SkipWithError(matmul.error().describe().c_str());
     return;
   }
+  const sim::CoreCoord grid = (*matmul)->device->descriptor().grid;
+  const double mhz = arch == sim::Arch::kBlackhole ? 1350.0 : 1000.0;
+  const double published_us = tiles * tile_cycles / (grid.x * grid.y) / utilisation / mhz;
   ProgramTiming timing;
   for (auto _ : state) {
     Status status = run_program(*(*matmul)->device, (*matmul)->program, &timing);
@@ -151,18 +186,27 @@ void BM_CalibrateMatmul(benchmark::State& state) {
   report(state, timing.kernel_ns() / 1000.0, published_us);
   state.counters["bound_compute"] = std::string(timing.bound()) == "compute-bound";
 }
-// size, format, fidelity, device-based utilisation in 1/100 %.
+constexpr int kWormhole = static_cast<int>(sim::Arch::kWormholeB0);
+constexpr int kBlackhole = static_cast<int>(sim::Arch::kBlackhole);
+constexpr int kBf16 = static_cast<int>(sim::tile::DataFormat::kFloat16_b);
+constexpr int kBfp8 = static_cast<int>(sim::tile::DataFormat::kBfp8_b);
+// arch, M, K, N, format, fidelity (0 LoFi, 2 HiFi2), device-based utilisation in 1/100 %.
 BENCHMARK(BM_CalibrateMatmul)
-    ->ArgNames({"size", "format", "fidelity", "util"})
-    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kFloat16_b), 2, 4169})
-    ->Args({2048, static_cast<int>(sim::tile::DataFormat::kFloat16_b), 2, 6674})
-    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kBfp8_b), 0, 3386})
-    ->Args({2048, static_cast<int>(sim::tile::DataFormat::kBfp8_b), 0, 6383})
+    ->ArgNames({"arch", "m", "k", "n", "format", "fidelity", "util"})
+    ->Args({kWormhole, 1024, 1024, 1024, kBf16, 2, 4169})
+    ->Args({kWormhole, 2048, 2048, 2048, kBf16, 2, 6674})
+    ->Args({kWormhole, 1024, 1024, 1024, kBfp8, 0, 3386})
+    ->Args({kWormhole, 2048, 2048, 2048, kBfp8, 0, 6383})
+    ->Args({kBlackhole, 1280, 1664, 1664, kBf16, 2, 6193})
+    ->Args({kBlackhole, 1280, 3328, 3328, kBf16, 2, 8107})
+    ->Args({kBlackhole, 1280, 1664, 1664, kBfp8, 0, 4373})
+    ->Args({kBlackhole, 1280, 3328, 3328, kBfp8, 0, 7126})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
 // Streams `pages` pages of `page` bytes from (bank_x, bank_y) + address
-// into a CB region, `block` pages in flight between barriers.
+// into a ring of `slots` pages of CB 0 (the data is dropped), `block` pages
+// in flight between barriers.
 constexpr const char* kDramReader = R"(
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() {
@@ -172,19 +216,26 @@ void kernel_main() {
   const uint32_t pages = get_arg_val<uint32_t>(3);
   const uint32_t page = get_arg_val<uint32_t>(4);
   const uint32_t block = get_arg_val<uint32_t>(5);
+  const uint32_t slots = get_arg_val<uint32_t>(6);
   const uint32_t l1 = get_write_ptr(0);
   for (uint32_t i = 0; i < pages; i += block) {
     for (uint32_t j = 0; j < block && i + j < pages; ++j) {
-      noc_async_read(get_noc_addr(bank_x, bank_y, address + (i + j) * page), l1 + j * page, page);
+      noc_async_read(get_noc_addr(bank_x, bank_y, address + (i + j) * page),
+                     l1 + (i + j) % slots * page, page);
     }
     noc_async_read_barrier();
   }
 }
 )";
 
-constexpr uint32_t kPage = 8192;
-constexpr uint32_t kBlock = 8;
-constexpr uint32_t kPagesPerReader = 64;
+constexpr uint32_t kSlots = 8;  // L1 pages a reader cycles through
+
+struct DramReadSetup {
+  sim::Arch arch = sim::Arch::kWormholeB0;
+  uint32_t page = 8192;  // bytes per read
+  uint32_t pages = 64;   // per reader
+  uint32_t block = 64;   // reads in flight between barriers
+};
 
 struct DramRead {
   std::unique_ptr<metal::Device> device;
@@ -192,29 +243,30 @@ struct DramRead {
   metal::Program program{"dram_read"};
 };
 
-// One reader per listed bank, on the listed logical cores.
-Result<std::unique_ptr<DramRead>> make_dram_read(const std::vector<uint32_t>& banks,
-                                                 const std::vector<metal::CoreCoord>& cores) {
+// One reader per listed bank, on the listed logical cores, on `noc`.
+Result<std::unique_ptr<DramRead>> make_dram_read(const DramReadSetup& setup,
+                                                 const std::vector<uint32_t>& banks,
+                                                 const std::vector<metal::CoreCoord>& cores,
+                                                 metal::NOC noc = metal::NOC::NOC_0) {
   auto read = std::make_unique<DramRead>();
-  TESSERA_ASSIGN_OR_RETURN(read->device, metal::Device::open(0, sim::Arch::kWormholeB0));
+  TESSERA_ASSIGN_OR_RETURN(read->device, metal::Device::open(0, setup.arch));
   const sim::ChipDescriptor& chip = read->device->descriptor();
-  const uint64_t bytes = uint64_t{kPage} * kPagesPerReader * chip.num_dram_channels;
+  const uint64_t per_bank = uint64_t{setup.page} * setup.pages;
   TESSERA_ASSIGN_OR_RETURN(
-      read->buffer, metal::create_buffer(*read->device, metal::BufferConfig::interleaved(
-                                                            sim::MemoryType::kDram, bytes,
-                                                            uint64_t{kPage} * kPagesPerReader)));
+      read->buffer,
+      metal::create_buffer(
+          *read->device, metal::BufferConfig::interleaved(
+                             sim::MemoryType::kDram, per_bank * chip.num_dram_channels, per_bank)));
   for (std::size_t i = 0; i < cores.size(); ++i) {
     const metal::CoreRangeSet core{{cores[i], cores[i]}};
     TESSERA_RETURN_IF_ERROR(
         metal::create_circular_buffer(
             read->program, core,
-            metal::CircularBufferConfig(kPage * kBlock,
-                                        {{0, {sim::tile::DataFormat::kFloat16_b, kPage}}}))
+            metal::CircularBufferConfig(setup.page * kSlots,
+                                        {{0, {sim::tile::DataFormat::kFloat16_b, setup.page}}}))
             .status());
-    // NoC 0 (+x, +y): from a bank's column to the reader one column right
-    // is one hop, as the report places its readers.
     metal::DataMovementConfig config = metal::reader_config();
-    config.noc = metal::NOC::NOC_0;
+    config.noc = noc;
     TESSERA_ASSIGN_OR_RETURN(
         auto kernel, metal::create_kernel_from_string(read->program, "dram_reader.cpp", kDramReader,
                                                       core, config));
@@ -222,15 +274,16 @@ Result<std::unique_ptr<DramRead>> make_dram_read(const std::vector<uint32_t>& ba
     TESSERA_RETURN_IF_ERROR(
         metal::set_runtime_args(read->program, kernel, cores[i],
                                 {bank.x, bank.y, static_cast<uint32_t>(read->buffer.address()),
-                                 kPagesPerReader, kPage, kBlock}));
+                                 setup.pages, setup.page, setup.block, kSlots}));
   }
   return read;
 }
 
-// Bytes per cycle (or GB/s at 1 GHz) the readers moved together.
-double dram_read_rate(benchmark::State& state, const std::vector<uint32_t>& banks,
+// Bytes per cycle the readers moved together.
+double dram_read_rate(benchmark::State& state, const DramReadSetup& setup,
+                      const std::vector<uint32_t>& banks,
                       const std::vector<metal::CoreCoord>& cores) {
-  auto read = make_dram_read(banks, cores);
+  auto read = make_dram_read(setup, banks, cores);
   if (!read.ok()) {
     state.SkipWithError(read.error().describe().c_str());
     return 0;
@@ -240,47 +293,213 @@ double dram_read_rate(benchmark::State& state, const std::vector<uint32_t>& bank
     Status status = run_program(*(*read)->device, (*read)->program, &timing);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
-  const double bytes = double(kPage) * kPagesPerReader * cores.size();
+  const double bytes = double(setup.page) * setup.pages * cores.size();
   return timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0;
 }
 
-// Saturating_DRAM_bandwidth.md: the u-benchmark reaches 267 GB/s on
-// Wormhole (12 banks at 12 GBps), one reader per bank placed next to it.
-void BM_CalibrateDramRead(benchmark::State& state) {
-  auto chip = sim::builtin_chip_descriptor(sim::Arch::kWormholeB0);
-  // The worker nearest each bank: one column right of it, the closest row.
-  std::vector<uint32_t> banks;
-  std::vector<metal::CoreCoord> cores;
-  std::vector<bool> used(chip->num_workers(), false);
-  for (uint32_t bank = 0; bank < chip->num_dram_channels; ++bank) {
-    const sim::CoreCoord at = chip->dram_cores[bank];
-    uint32_t best = 0, best_distance = ~0u;
-    for (uint32_t w = 0; w < chip->num_workers(); ++w) {
-      const sim::CoreCoord noc = chip->worker_cores[w];
-      const uint32_t distance = (noc.x > at.x ? noc.x - at.x : at.x - noc.x) * 16 +
-                                (noc.y > at.y ? noc.y - at.y : at.y - noc.y);
-      if (!used[w] && distance < best_distance) {
-        best = w;
-        best_distance = distance;
+// The reports' placement (tt-metal's optimal DRAM bank to worker assignment
+// for NoC 0): each bank's reader one NoC 0 hop away, one column right in
+// the bank's row; banks whose row has no free worker there take the free
+// worker the fewest NoC 0 hops away.
+Status place_readers(sim::Arch arch, const sim::ChipDescriptor& chip, std::vector<uint32_t>& banks,
+                     std::vector<metal::CoreCoord>& cores) {
+  TESSERA_ASSIGN_OR_RETURN(sim::timing::TimingParams params,
+                           sim::timing::builtin_timing_params(arch));
+  std::vector<bool> used(chip.num_workers(), false);
+  std::vector<int> reader(chip.num_dram_channels, -1);
+  for (uint32_t bank = 0; bank < chip.num_dram_channels; ++bank) {
+    const sim::CoreCoord at = chip.dram_cores[bank];
+    auto found = std::find(chip.worker_cores.begin(), chip.worker_cores.end(),
+                           sim::CoreCoord{at.x + 1, at.y});
+    if (found == chip.worker_cores.end()) continue;
+    reader[bank] = static_cast<int>(found - chip.worker_cores.begin());
+    used[static_cast<std::size_t>(reader[bank])] = true;
+  }
+  for (uint32_t bank = 0; bank < chip.num_dram_channels; ++bank) {
+    if (reader[bank] >= 0) continue;
+    uint32_t best_hops = ~0u;
+    for (uint32_t w = 0; w < chip.num_workers(); ++w) {
+      const uint32_t hops =
+          sim::timing::route_hops(params, 0, chip.dram_cores[bank], chip.worker_cores[w]);
+      if (!used[w] && hops < best_hops) {
+        best_hops = hops;
+        reader[bank] = static_cast<int>(w);
       }
     }
-    used[best] = true;
-    banks.push_back(bank);
-    cores.push_back(chip->worker_logical(best));
+    if (reader[bank] < 0) {
+      return make_error(ErrorCode::kInvalidArgument, "no free worker for DRAM bank ", bank);
+    }
+    used[static_cast<std::size_t>(reader[bank])] = true;
   }
-  report(state, dram_read_rate(state, banks, cores), 267.0);
+  for (uint32_t bank = 0; bank < chip.num_dram_channels; ++bank) {
+    banks.push_back(bank);
+    cores.push_back(chip.worker_logical(static_cast<uint32_t>(reader[bank])));
+  }
+  return ok_status();
 }
-BENCHMARK(BM_CalibrateDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
 
-// tt-metal tests/tt_metal/tt_metal/data_movement README, "Ideal Performance
-// of Data Movement Primitives": DRAM read 22 B/cycle on Wormhole B0.
+// Saturating_DRAM_bandwidth.md: the u-benchmark reaches 267 GB/s on
+// Wormhole (12 banks at 12 GBps); Saturating_DRAM_bandwidth_Blackhole.md:
+// 500 GB/s on Blackhole p150 (8 banks, 16 KB packets). One reader per bank
+// placed next to it on NoC 0. The published kernels keep a read in flight
+// across block barriers with transaction ids, which the kernel API here has
+// no call for; each reader issues all its reads before one barrier, which
+// likewise leaves its bank no idle gap. Published values in GB/s.
+void BM_CalibrateDramRead(benchmark::State& state) {
+  DramReadSetup setup;
+  setup.arch = static_cast<sim::Arch>(state.range(0));
+  setup.page = static_cast<uint32_t>(state.range(1));
+  auto chip = sim::builtin_chip_descriptor(setup.arch);
+  std::vector<uint32_t> banks;
+  std::vector<metal::CoreCoord> cores;
+  Status placed = place_readers(setup.arch, *chip, banks, cores);
+  if (!placed.ok()) {
+    state.SkipWithError(placed.error().describe().c_str());
+    return;
+  }
+  const double ghz = setup.arch == sim::Arch::kBlackhole ? 1.35 : 1.0;
+  report(state, dram_read_rate(state, setup, banks, cores) * ghz,
+         static_cast<double>(state.range(2)));
+}
+BENCHMARK(BM_CalibrateDramRead)
+    ->ArgNames({"arch", "page", "published"})
+    ->Args({kWormhole, 8192, 267})
+    ->Args({kBlackhole, 16384, 500})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// tt-metal data movement ideal primitives table: DRAM read 22 B/cycle on
+// Wormhole B0; its sweep (tt-low-level-documentation, DRAM Packet Sizes
+// 2.0.csv) reaches it with 64 reads of 8 KB before one barrier.
 void BM_CalibrateOneCoreDramRead(benchmark::State& state) {
-  report(state, dram_read_rate(state, {0}, {{0, 0}}), 22.0);
+  report(state, dram_read_rate(state, DramReadSetup{}, {0}, {{0, 0}}), 22.0);
 }
 BENCHMARK(BM_CalibrateOneCoreDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
 
-// Writes `bytes` in `packet`-byte writes from its CB to the same offset on
-// the NoC core (x, y) (unicast) or rectangle (multicast), one barrier.
+// DRAM-interleaved traffic on every core, as tt-metal's Multi Interleaved
+// data movement test runs it: core i reads pages i*pages .. i*pages+pages-1
+// of an interleaved buffer, `repeats` times. Copying (`copy` 1), each page
+// goes through CB 0 to the writer, the reader waiting for each read and the
+// writer for each write; reading only, all reads go out before one barrier.
+constexpr const char* kCopyReader = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t src = get_arg_val<uint32_t>(0);
+  const uint32_t first = get_arg_val<uint32_t>(1);
+  const uint32_t pages = get_arg_val<uint32_t>(2);
+  const uint32_t repeats = get_arg_val<uint32_t>(3);
+  const uint32_t page = get_arg_val<uint32_t>(4);
+  const uint32_t copy = get_arg_val<uint32_t>(5);
+  const InterleavedAddrGen<true> in{src, page};
+  for (uint32_t r = 0; r < repeats; ++r) {
+    for (uint32_t p = 0; p < pages; ++p) {
+      if (copy) cb_reserve_back(0, 1);
+      const uint32_t l1 = copy ? get_write_ptr(0) : get_write_ptr(0) + p * page;
+      noc_async_read(get_noc_addr(first + p, in), l1, page);
+      if (copy) {
+        noc_async_read_barrier();
+        cb_push_back(0, 1);
+      }
+    }
+  }
+  noc_async_read_barrier();
+}
+)";
+
+constexpr const char* kCopyWriter = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t dst = get_arg_val<uint32_t>(0);
+  const uint32_t first = get_arg_val<uint32_t>(1);
+  const uint32_t pages = get_arg_val<uint32_t>(2);
+  const uint32_t repeats = get_arg_val<uint32_t>(3);
+  const uint32_t page = get_arg_val<uint32_t>(4);
+  const InterleavedAddrGen<true> out{dst, page};
+  for (uint32_t r = 0; r < repeats; ++r) {
+    for (uint32_t p = 0; p < pages; ++p) {
+      cb_wait_front(0, 1);
+      noc_async_write(get_read_ptr(0), get_noc_addr(first + p, out), page);
+      noc_async_write_barrier();
+      cb_pop_front(0, 1);
+    }
+  }
+}
+)";
+
+// tt-low-level-documentation, Wormhole: the 8x8 grid moving 2 KB pages,
+// 16 pages x 16 repeats per core (reader on RISCV_0 / NoC 0, writer on
+// RISCV_1 / NoC 1, per tt-metal's test_multi_interleaved.cpp). Multi
+// Interleaved Sizes.csv, copying: 100.7 B/cycle combined; Multi Interleaved
+// Read Sizes.csv, reading only: 163.6 B/cycle.
+void BM_CalibrateInterleaved(benchmark::State& state) {
+  constexpr uint32_t kPageBytes = 2048, kPages = 16, kRepeats = 16;
+  const bool copy = state.range(0) != 0;
+  auto device = metal::Device::open(0, sim::Arch::kWormholeB0);
+  if (!device.ok()) {
+    state.SkipWithError(device.error().describe().c_str());
+    return;
+  }
+  const sim::CoreCoord grid = (*device)->descriptor().grid;
+  const uint32_t cores = grid.x * grid.y;
+  const auto config = metal::BufferConfig::interleaved(
+      sim::MemoryType::kDram, uint64_t{cores} * kPages * kPageBytes, kPageBytes);
+  auto in = metal::create_buffer(**device, config);
+  auto out = metal::create_buffer(**device, config);
+  metal::Program program("interleaved_copy");
+  const metal::CoreRangeSet all{{{0, 0}, {grid.x - 1, grid.y - 1}}};
+  Status built = [&]() -> Status {
+    TESSERA_RETURN_IF_ERROR(in.status());
+    TESSERA_RETURN_IF_ERROR(out.status());
+    TESSERA_RETURN_IF_ERROR(
+        metal::create_circular_buffer(
+            program, all,
+            metal::CircularBufferConfig(kPages * kPageBytes,
+                                        {{0, {sim::tile::DataFormat::kFloat16_b, kPageBytes}}}))
+            .status());
+    metal::DataMovementConfig reader{metal::DataMovementProcessor::RISCV_0, metal::NOC::NOC_0};
+    metal::DataMovementConfig writer{metal::DataMovementProcessor::RISCV_1, metal::NOC::NOC_1};
+    TESSERA_ASSIGN_OR_RETURN(auto read, metal::create_kernel_from_string(program, "copy_reader.cpp",
+                                                                         kCopyReader, all, reader));
+    for (uint32_t i = 0; i < cores; ++i) {
+      const metal::CoreCoord core{i % grid.x, i / grid.x};
+      TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
+          program, read, core,
+          {static_cast<uint32_t>(in->address()), i * kPages, kPages, kRepeats, kPageBytes, copy}));
+    }
+    if (!copy) return ok_status();
+    TESSERA_ASSIGN_OR_RETURN(auto write, metal::create_kernel_from_string(
+                                             program, "copy_writer.cpp", kCopyWriter, all, writer));
+    for (uint32_t i = 0; i < cores; ++i) {
+      const metal::CoreCoord core{i % grid.x, i / grid.x};
+      TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
+          program, write, core,
+          {static_cast<uint32_t>(out->address()), i * kPages, kPages, kRepeats, kPageBytes}));
+    }
+    return ok_status();
+  }();
+  if (!built.ok()) {
+    state.SkipWithError(built.error().describe().c_str());
+    return;
+  }
+  ProgramTiming timing;
+  for (auto _ : state) {
+    Status status = run_program(**device, program, &timing);
+    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+  }
+  const double bytes = double(cores) * kPages * kRepeats * kPageBytes;
+  report(state, timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0,
+         copy ? 100.7 : 163.6);
+}
+BENCHMARK(BM_CalibrateInterleaved)
+    ->ArgName("copy")
+    ->Arg(1)
+    ->Arg(0)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// Writes `count` packets of `packet` bytes from its CB to the same offset
+// on the NoC core (x0, y0) (one destination) or rectangle (more; `loopback`
+// includes the sender), then one barrier.
 constexpr const char* kWriter = R"(
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() {
@@ -288,13 +507,17 @@ void kernel_main() {
   const uint32_t y0 = get_arg_val<uint32_t>(1);
   const uint32_t x1 = get_arg_val<uint32_t>(2);
   const uint32_t y1 = get_arg_val<uint32_t>(3);
-  const uint32_t bytes = get_arg_val<uint32_t>(4);
+  const uint32_t count = get_arg_val<uint32_t>(4);
   const uint32_t packet = get_arg_val<uint32_t>(5);
   const uint32_t destinations = get_arg_val<uint32_t>(6);
+  const uint32_t loopback = get_arg_val<uint32_t>(7);
   const uint32_t l1 = get_write_ptr(0);
-  for (uint32_t sent = 0; sent < bytes; sent += packet) {
+  for (uint32_t sent = 0; sent < count; ++sent) {
     if (destinations == 1) {
       noc_async_write(l1, get_noc_addr(x0, y0, l1), packet);
+    } else if (loopback) {
+      noc_async_write_multicast_loopback_src(l1, get_noc_multicast_addr(x0, y0, x1, y1, l1),
+                                             packet, destinations);
     } else {
       noc_async_write_multicast(l1, get_noc_multicast_addr(x0, y0, x1, y1, l1), packet,
                                 destinations);
@@ -304,27 +527,41 @@ void kernel_main() {
 }
 )";
 
-double write_rate(benchmark::State& state, metal::CoreCoord to_start, metal::CoreCoord to_end) {
+struct Writes {
+  metal::CoreCoord sender, first, last;  // logical; first == last: one to one
+  bool loopback = false;
+  metal::NOC noc = metal::NOC::NOC_0;
+  uint32_t count = 64;
+  uint32_t packet = 8192;
+};
+
+// Bytes per cycle the sender put out (counted once per packet).
+double write_rate(benchmark::State& state, const Writes& w) {
   auto device = metal::Device::open(0, sim::Arch::kWormholeB0);
   if (!device.ok()) {
     state.SkipWithError(device.error().describe().c_str());
     return 0;
   }
   const sim::ChipDescriptor& chip = (*device)->descriptor();
-  constexpr uint32_t kPacket = 8192, kBytes = 64 * 8192;
   metal::Program program("writes");
   const metal::CoreRangeSet all{{{0, 0}, {chip.grid.x - 1, chip.grid.y - 1}}};
   (void)metal::create_circular_buffer(
       program, all,
-      metal::CircularBufferConfig(kPacket, {{0, {sim::tile::DataFormat::kFloat16_b, kPacket}}}));
-  auto kernel = metal::create_kernel_from_string(program, "writer.cpp", kWriter, {{{0, 0}, {0, 0}}},
-                                                 metal::writer_config());
-  const sim::CoreCoord a = *chip.worker_noc_from_logical(to_start);
-  const sim::CoreCoord b = *chip.worker_noc_from_logical(to_end);
-  const uint32_t destinations = (to_end.x - to_start.x + 1) * (to_end.y - to_start.y + 1);
-  if (!kernel.ok() || !metal::set_runtime_args(program, *kernel, metal::CoreCoord{0, 0},
-                                               {a.x, a.y, b.x, b.y, kBytes, kPacket, destinations})
-                           .ok()) {
+      metal::CircularBufferConfig(w.packet, {{0, {sim::tile::DataFormat::kFloat16_b, w.packet}}}));
+  metal::DataMovementConfig config = metal::writer_config();
+  config.noc = w.noc;
+  auto kernel = metal::create_kernel_from_string(program, "writer.cpp", kWriter,
+                                                 {{w.sender, w.sender}}, config);
+  const sim::CoreCoord a = *chip.worker_noc_from_logical(w.first);
+  const sim::CoreCoord b = *chip.worker_noc_from_logical(w.last);
+  uint32_t destinations = (w.last.x - w.first.x + 1) * (w.last.y - w.first.y + 1);
+  const bool inside = w.sender.x >= w.first.x && w.sender.x <= w.last.x &&
+                      w.sender.y >= w.first.y && w.sender.y <= w.last.y;
+  if (inside && !w.loopback) --destinations;
+  if (!kernel.ok() ||
+      !metal::set_runtime_args(program, *kernel, w.sender,
+                               {a.x, a.y, b.x, b.y, w.count, w.packet, destinations, w.loopback})
+           .ok()) {
     state.SkipWithError("could not build the writer");
     return 0;
   }
@@ -333,17 +570,41 @@ double write_rate(benchmark::State& state, metal::CoreCoord to_start, metal::Cor
     Status status = run_program(**device, program, &timing);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
-  return timing.kernel_cycles > 0 ? double(kBytes) / double(timing.kernel_cycles) : 0;
+  const double bytes = double(w.count) * w.packet;
+  return timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0;
 }
 
-// The same table: one to one 29 B/cycle, one to all (multicast) 19 B/cycle.
+// The data movement ideal primitives table: one to one 29 B/cycle.
 void BM_CalibrateOneToOne(benchmark::State& state) {
-  report(state, write_rate(state, {1, 0}, {1, 0}), 29.0);
+  report(state, write_rate(state, {.sender = {0, 0}, .first = {1, 0}, .last = {1, 0}}), 29.0);
 }
 BENCHMARK(BM_CalibrateOneToOne)->Iterations(1)->Unit(benchmark::kMillisecond);
 
+// tt-low-level-documentation, Multicast Schemes (Loopback Disabled).csv,
+// Wormhole, NoC 0, 7x7 grids, 256 packets of 8 KB: scheme 4 (sender inside
+// the grid, a corner of it) 26.8 B/cycle; scheme 5 (sender outside the
+// grid, sharing a row with it) 29.7 B/cycle.
+void BM_CalibrateMulticastScheme(benchmark::State& state) {
+  const bool inside = state.range(0) == 4;
+  Writes w{.sender = {0, inside ? 0u : 6u},
+           .first = {inside ? 0u : 1u, 0},
+           .last = {inside ? 6u : 7u, 6},
+           .count = 256};
+  report(state, write_rate(state, w), static_cast<double>(state.range(1)) / 10.0);
+}
+BENCHMARK(BM_CalibrateMulticastScheme)
+    ->ArgNames({"scheme", "published_x10"})
+    ->Args({4, 268})
+    ->Args({5, 297})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// The ideal primitives table, one to all (multicast) 15 B/cycle: the 8x8
+// grid with the sender in it and loopback (One to All Multicast 8x8 Packet
+// Sizes with Loopback.csv: 14.9 B/cycle at 256 packets of 8 KB).
 void BM_CalibrateMulticast(benchmark::State& state) {
-  report(state, write_rate(state, {1, 0}, {7, 7}), 19.0);
+  Writes w{.sender = {0, 0}, .first = {0, 0}, .last = {7, 7}, .loopback = true, .count = 256};
+  report(state, write_rate(state, w), 15.0);
 }
 BENCHMARK(BM_CalibrateMulticast)->Iterations(1)->Unit(benchmark::kMillisecond);
 

@@ -1,12 +1,13 @@
-// The cycles of a compute API call. The three TRISCs pipeline on the device
-// (unpack, math, pack), so a call that unpacks and computes costs the
-// slower of the two; packs are their own calls. Unpack and pack move a
-// tile's bytes (its CB's page size, so the data format counts) through
-// the L1 port; math costs come from the arch's tile op cycles, scaled by
-// fidelity phases where the matrix engine uses them.
+// The cycles of a compute API call per TRISC stage: unpack, math, pack (the
+// replay pipelines the three, timing_replay.h). Unpack and pack move a
+// tile's bytes (its CB's page size, so the data format counts) through L1:
+// one unpacker per operand, each at l1_bytes_per_cycle, both together at
+// unpack_both_bytes_per_cycle; math costs come from the arch's tile op
+// cycles, scaled by fidelity phases where the matrix engine uses them.
 #include <algorithm>
 
 #include "tessera/sim/compute/binary_op.h"
+#include "tessera/sim/timing/unpack_cost.h"
 #include "timing_hooks.h"
 
 namespace tessera::sim::kernel_host {
@@ -24,11 +25,20 @@ class ComputeCoster {
   ComputeCoster(const KernelHostState& state, const timing::TimingParams& params)
       : state_(state), params_(params) {}
 
-  // Bytes through the L1 port for `tiles` pages of CB `cb`.
-  uint64_t move_cycles(uint32_t cb, uint64_t tiles) const {
+  // Bytes of `tiles` pages of CB `cb`.
+  uint64_t bytes(uint32_t cb, uint64_t tiles) const {
     uint32_t page = cb < TESSERA_NUM_CIRCULAR_BUFFERS ? state_.cbs[cb].fifo_page_size : 0;
     if (page == 0) page = 2048;  // a bfloat16 tile
-    return (tiles * page + params_.l1_bytes_per_cycle - 1) / params_.l1_bytes_per_cycle;
+    return tiles * page;
+  }
+  static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+  // One unpacker (or the packers) moving `tiles` pages of CB `cb`.
+  uint64_t move_cycles(uint32_t cb, uint64_t tiles) const {
+    return ceil_div(bytes(cb, tiles), params_.l1_bytes_per_cycle);
+  }
+  // Both unpackers, one per operand (timing/unpack_cost.h).
+  uint64_t unpack_two(uint32_t cb_a, uint64_t tiles_a, uint32_t cb_b, uint64_t tiles_b) const {
+    return timing::unpack_cycles(params_, bytes(cb_a, tiles_a), bytes(cb_b, tiles_b));
   }
   uint64_t phases() const { return std::clamp<uint32_t>(state_.timing->fidelity_phases, 1, 4); }
   uint64_t matmul(uint64_t tiles) const {
@@ -47,16 +57,16 @@ class ComputeCoster {
       case TESSERA_COMPUTE_PACK_TILE:
         return {0, 0, move_cycles(arg(1), 1)};
       case TESSERA_COMPUTE_BINARY_TILES:
-        return {move_cycles(arg(1), 1) + move_cycles(arg(2), 1), eltwise(arg(0)), 0};
+        return {unpack_two(arg(1), 1, arg(2), 1), eltwise(arg(0)), 0};
       case TESSERA_COMPUTE_BINARY_BCAST_TILES:
-        return {move_cycles(arg(2), 1) + move_cycles(arg(3), 1), eltwise(arg(0)), 0};
+        return {unpack_two(arg(2), 1, arg(3), 1), eltwise(arg(0)), 0};
       case TESSERA_COMPUTE_BINARY_DEST_REUSE_TILES:
         return {move_cycles(arg(2), 1), eltwise(arg(0)), 0};
       case TESSERA_COMPUTE_MATMUL_TILES:
-        return {move_cycles(arg(0), 1) + move_cycles(arg(1), 1), matmul(1), 0};
+        return {unpack_two(arg(0), 1, arg(1), 1), matmul(1), 0};
       case TESSERA_COMPUTE_MATMUL_BLOCK: {
         const uint64_t rt = arg(7), ct = arg(6);
-        return {move_cycles(arg(0), rt) + move_cycles(arg(1), ct), matmul(rt * ct), 0};
+        return {unpack_two(arg(0), rt, arg(1), ct), matmul(rt * ct), 0};
       }
       case TESSERA_COMPUTE_REDUCE_TILE:
         return {move_cycles(arg(2), 1), params_.reduce_tile_cycles * phases(), 0};
@@ -100,7 +110,8 @@ class ComputeCoster {
 void time_compute(KernelHostState& state, uint32_t op, const uint32_t* args, uint32_t count) {
   const Cost cost = ComputeCoster(state, *state.timing_params).of(op, args, count);
   state.timing->math_cycles += cost.math;
-  state.timing->compute(std::max({cost.unpack, cost.math, cost.pack}));
+  state.timing->compute_stages(static_cast<uint32_t>(cost.unpack), cost.math,
+                               static_cast<uint32_t>(cost.pack));
 }
 
 }  // namespace tessera::sim::kernel_host

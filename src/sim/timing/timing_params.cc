@@ -84,6 +84,8 @@ Status read_params(const json& root, TimingParams& params) {
                            positive(root, "dram_bytes_per_cycle_per_channel"));
   TESSERA_ASSIGN_OR_RETURN(params.dram_latency_cycles, positive(root, "dram_latency_cycles"));
   TESSERA_ASSIGN_OR_RETURN(params.l1_bytes_per_cycle, positive(root, "l1_bytes_per_cycle"));
+  TESSERA_ASSIGN_OR_RETURN(params.unpack_both_bytes_per_cycle,
+                           positive(root, "unpack_both_bytes_per_cycle"));
   TESSERA_ASSIGN_OR_RETURN(json matmul, value_of(root, "matmul_tile_cycles_by_fidelity"));
   if (!matmul.is_array() || matmul.size() != 4) {
     return make_error(ErrorCode::kInvalidArgument,

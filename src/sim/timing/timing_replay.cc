@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "busy_calendar.h"
+
 namespace tessera::sim::timing {
 
 namespace {
@@ -55,8 +57,33 @@ struct CbState {
   uint32_t capacity = 0;
   uint64_t pushed = 0;
   uint64_t popped = 0;
-  int64_t push_time = 0;
-  int64_t pop_time = 0;
+  int64_t push_time = 0;  // the last push
+  int64_t pop_time = 0;   // the last pop
+  // (pages pushed / popped so far, when) of the pushes and pops a later
+  // wait may still need: a wait for n pages waits for the push that made
+  // them available, not for whatever push came last.
+  struct Log {
+    std::vector<std::pair<uint64_t, int64_t>> entries;
+    std::size_t head = 0;  // entries before it are no longer needed
+
+    void add(uint64_t total, int64_t time) { entries.emplace_back(total, time); }
+    // Drops the entries whose totals are at most `count`.
+    void drop_through(uint64_t count) {
+      while (head < entries.size() && entries[head].first <= count) ++head;
+      if (head > 64 && head * 2 > entries.size()) {
+        entries.erase(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(head));
+        head = 0;
+      }
+    }
+    // When the total first reached `count`.
+    int64_t reached(uint64_t count, int64_t fallback) const {
+      for (std::size_t i = head; i < entries.size(); ++i) {
+        if (entries[i].first >= count) return entries[i].second;
+      }
+      return fallback;
+    }
+  };
+  Log pushes, pops;
 };
 
 struct WordState {
@@ -66,6 +93,11 @@ struct WordState {
 
 struct KernelState {
   int64_t clock = 0;
+  // A compute kernel's TRISC stages: when the unpacker, the matrix/vector
+  // engine and the packer are next free.
+  int64_t unpack = 0;
+  int64_t math = 0;
+  int64_t pack = 0;
   int64_t transfers_done = 0;  // when the kernel's issued transfers complete
   int64_t wait_cycles = 0;
   std::size_t next = 0;
@@ -86,8 +118,8 @@ class Replay {
  public:
   Replay(const TimingParams& params, const ChipDescriptor& chip, const ReplayInput& input)
       : params_(params), chip_(chip), input_(input), kernels_(input.kernels.size()) {
-    links_.assign(std::size_t{2} * 2 * params.noc_grid_x * params.noc_grid_y, 0);
-    channels_.assign(chip.num_dram_channels, 0);
+    links_.resize(std::size_t{2} * 2 * params.noc_grid_x * params.noc_grid_y);
+    channels_.resize(chip.num_dram_channels);
     for (const ReplayCircularBuffer& cb : input.circular_buffers) {
       cbs_[cb_key(cb.worker, cb.cb)].capacity = cb.pages;
     }
@@ -97,13 +129,15 @@ class Replay {
 
   ProgramTiming run() {
     for (std::size_t k = 0; k < kernels_.size(); ++k) {
-      kernels_[k].clock = params_.kernel_launch_cycles;
-      ready_.push({kernels_[k].clock, k});
+      KernelState& kernel = kernels_[k];
+      kernel.clock = kernel.unpack = kernel.math = kernel.pack = params_.kernel_launch_cycles;
+      ready_.push({kernel.clock, k});
     }
     while (true) {
       while (!ready_.empty()) {
         auto [clock, k] = ready_.top();
         ready_.pop();
+        horizon_ = std::max(horizon_, clock);
         step(k);
       }
       if (!release_one_blocked()) break;
@@ -130,7 +164,7 @@ class Replay {
       finish(k);
       return;
     }
-    if (!run_event(k, events[kernel.next])) {
+    if (!run_event(k, events[kernel.next], staged(k))) {
       kernel.blocked = true;
       return;
     }
@@ -140,6 +174,7 @@ class Replay {
 
   void finish(std::size_t k) {
     KernelState& kernel = kernels_[k];
+    if (staged(k)) kernel.clock = std::max({kernel.unpack, kernel.math, kernel.pack});
     // Returning ends a kernel like a barrier.
     if (kernel.transfers_done > kernel.clock) {
       kernel.wait_cycles += kernel.transfers_done - kernel.clock;
@@ -155,21 +190,125 @@ class Replay {
     }
   }
 
+  bool staged(std::size_t k) const {
+    return input_.kernels[k].processor == KernelProcessor::kCompute;
+  }
+
+  enum class Stage { kUnpack, kPack, kAll };
+
+  // Which TRISC stage of a compute kernel runs `kind`: the unpacker waits
+  // for and frees input pages, the packer reserves and pushes output pages.
+  static Stage stage_of(TimingEventKind kind) {
+    switch (kind) {
+      case TimingEventKind::kCbWait:
+      case TimingEventKind::kCbPop:
+        return Stage::kUnpack;
+      case TimingEventKind::kCbReserve:
+      case TimingEventKind::kCbPush:
+        return Stage::kPack;
+      default:
+        return Stage::kAll;
+    }
+  }
+
+  // Puts a compute kernel's clock at the stage that runs `event`.
+  void load_stage(KernelState& kernel, const TimingEvent& event) {
+    switch (stage_of(event.kind)) {
+      case Stage::kUnpack:
+        kernel.clock = kernel.unpack;
+        break;
+      case Stage::kPack:
+        // Pushed pages hold the math results: the packer follows the math.
+        if (event.kind == TimingEventKind::kCbPush) {
+          kernel.pack = std::max(kernel.pack, kernel.math);
+        }
+        kernel.clock = kernel.pack;
+        break;
+      case Stage::kAll:
+        kernel.clock = std::max({kernel.unpack, kernel.math, kernel.pack});
+        break;
+    }
+  }
+
+  void store_stage(KernelState& kernel, const TimingEvent& event) {
+    switch (stage_of(event.kind)) {
+      case Stage::kUnpack:
+        kernel.unpack = kernel.clock;
+        break;
+      case Stage::kPack:
+        kernel.pack = kernel.clock;
+        break;
+      case Stage::kAll:
+        kernel.unpack = kernel.math = kernel.pack = kernel.clock;
+        break;
+    }
+  }
+
+  // `calls` compute calls through the three-stage pipeline: a call's math
+  // starts when its operands are unpacked and the engine is free, its pack
+  // when its math is done and the packer is free. The calls of one event
+  // are alike, so each stage's first call and its end bound the others.
+  static void pipeline(KernelState& kernel, const TimingEvent& event) {
+    const int64_t n = std::max<uint32_t>(event.calls, 1);
+    const int64_t su = event.unpack, sm = static_cast<int64_t>(event.value), sp = event.pack;
+    int64_t first = kernel.math, end = kernel.math;  // the math's predecessor
+    if (su > 0) {
+      first = kernel.unpack + su / n;
+      end = kernel.unpack + su;
+      kernel.unpack = end;
+    }
+    if (sm > 0) {
+      const int64_t cm = sm / n;
+      const int64_t math_first = std::max(kernel.math, first) + cm;
+      const int64_t math_end = std::max({kernel.math + sm, first + sm, end + cm});
+      // Double-buffered source registers: the unpacker runs at most one
+      // call ahead of the math.
+      if (su > 0) kernel.unpack = std::max(kernel.unpack, math_end - cm);
+      first = math_first;
+      end = kernel.math = math_end;
+    } else {
+      first = end = kernel.math;
+    }
+    if (sp > 0) {
+      kernel.pack = std::max({kernel.pack + sp, first + sp, end + sp / n});
+    }
+  }
+
+  // A compute kernel's event, on the stage that runs it.
+  bool run_staged_event(std::size_t k, const TimingEvent& event) {
+    KernelState& kernel = kernels_[k];
+    if (event.kind == TimingEventKind::kComputeStages) {
+      pipeline(kernel, event);
+      kernel.clock = kernel.unpack;
+      return true;
+    }
+    load_stage(kernel, event);
+    if (!run_event(k, event, /*staged=*/false)) return false;
+    store_stage(kernel, event);
+    return true;
+  }
+
   // False: the kernel blocks on this event (it is retried when woken).
-  bool run_event(std::size_t k, const TimingEvent& event) {
+  bool run_event(std::size_t k, const TimingEvent& event, bool staged_kernel) {
+    if (staged_kernel) return run_staged_event(k, event);
     KernelState& kernel = kernels_[k];
     const ReplayKernel& info = input_.kernels[k];
     switch (event.kind) {
       case TimingEventKind::kCompute:
         kernel.clock += static_cast<int64_t>(event.value);
         return true;
+      case TimingEventKind::kComputeStages:
+        // Outside a compute kernel the stages do not overlap.
+        kernel.clock +=
+            std::max<int64_t>({event.unpack, static_cast<int64_t>(event.value), event.pack});
+        return true;
       case TimingEventKind::kNocRead:
         issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)},
-              worker_noc(info.worker), event.bytes);
+              worker_noc(info.worker), event.bytes, false);
         return true;
       case TimingEventKind::kNocWrite:
         issue(kernel, event.noc, worker_noc(info.worker),
-              {noc_x(event.target), noc_y(event.target)}, event.bytes);
+              {noc_x(event.target), noc_y(event.target)}, event.bytes, true);
         return true;
       case TimingEventKind::kNocMulticast:
         multicast(kernel, event, worker_noc(info.worker));
@@ -197,14 +336,18 @@ class Replay {
     return true;
   }
 
-  // Holds the route's links for the serialisation time, starting when all
-  // are free and not before `ready`; returns when the data has landed.
+  // Streams the bytes through the route's links in order: each link
+  // carries them for the serialisation time from when the bytes reach it
+  // and it is free (a packet-switched NoC holds no link idle waiting for
+  // the next one), not before `ready`; returns when the data has landed.
   int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready) {
-    const std::vector<Link> path = route(params_, noc, from, to);
-    int64_t start = ready;
-    for (const Link& link : path) start = std::max(start, links_[link_index(link)]);
+    return stream(route(params_, noc, from, to), bytes, ready);
+  }
+
+  int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready) {
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
-    for (const Link& link : path) links_[link_index(link)] = start + serial;
+    int64_t start = ready;
+    for (const Link& link : path) start = links_[link_index(link)].book(start, serial, horizon_);
     noc_bytes_ += bytes;
     return start + serial + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
   }
@@ -216,13 +359,13 @@ class Replay {
 
   // A DRAM channel serving `bytes` from `arrival`: returns when it is done.
   int64_t serve_dram(uint32_t channel, uint64_t bytes, int64_t arrival) {
-    const int64_t start = std::max(arrival, channels_[channel]);
-    channels_[channel] = start + ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel);
+    const int64_t length = ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel);
     dram_bytes_ += bytes;
-    return channels_[channel];
+    return channels_[channel].book(arrival, length, horizon_) + length;
   }
 
-  void issue(KernelState& kernel, uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes) {
+  void issue(KernelState& kernel, uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes,
+             bool write) {
     kernel.clock += params_.noc_issue_cycles;
     int64_t done = 0;
     if (auto channel = chip_.dram_channel_from_noc(from)) {
@@ -235,24 +378,108 @@ class Replay {
                             params_.dram_latency_cycles;
       done = std::max(move(noc, from, to, bytes, first), served + params_.dram_latency_cycles);
     } else if (auto target = chip_.dram_channel_from_noc(to)) {
-      done = serve_dram(*target, bytes, move(noc, from, to, bytes, kernel.clock));
+      done = acknowledged(noc, to, from,
+                          serve_dram(*target, bytes, move(noc, from, to, bytes, kernel.clock)));
+    } else if (write) {
+      done = acknowledged(noc, to, from, move(noc, from, to, bytes, kernel.clock));
     } else {
       done = move(noc, from, to, bytes, kernel.clock);
     }
     kernel.transfers_done = std::max(kernel.transfers_done, done);
   }
 
-  // A multicast crosses the links to the rectangle's far corner once.
-  int64_t multicast_arrival(KernelState& kernel, const TimingEvent& event, CoreCoord from,
-                            uint64_t bytes) {
-    const CoreCoord far{noc_x(event.target), noc_y(event.target)};
-    return move(event.noc, from, far, bytes, kernel.clock);
+  // Hops from `from` to `to` moving `direction` (+1 or -1) on a ring of `size`.
+  static uint32_t ring_hops(uint32_t from, uint32_t to, int direction, uint32_t size) {
+    return direction > 0 ? (to + size - from) % size : (from + size - to) % size;
   }
 
+  // When a multicast's bytes reach each destination. The NoC copies the
+  // packet as it goes: NoC 0 carries it +x along the sender's row to the
+  // rectangle's farthest column and, from each column of the rectangle it
+  // passes, +y along that column to the farthest row; NoC 1 goes -y along
+  // the sender's column, then -x along each row. Every link of that tree
+  // carries the bytes once, streaming as a unicast does.
+  std::vector<std::pair<CoreCoord, int64_t>> multicast_landings(const TimingEvent& event,
+                                                                CoreCoord from, uint64_t bytes,
+                                                                int64_t ready) {
+    const bool noc0 = event.noc == 0;
+    const int direction = noc0 ? +1 : -1;
+    const uint32_t w = params_.noc_grid_x, h = params_.noc_grid_y;
+    const uint32_t x0 = std::min(noc_x(event.source), noc_x(event.target));
+    const uint32_t x1 = std::max(noc_x(event.source), noc_x(event.target));
+    const uint32_t y0 = std::min(noc_y(event.source), noc_y(event.target));
+    const uint32_t y1 = std::max(noc_y(event.source), noc_y(event.target));
+    // The trunk runs along dimension `trunk_dim` (0: x) from the sender.
+    const uint8_t trunk_dim = noc0 ? 0 : 1;
+    const uint32_t trunk_size = noc0 ? w : h, branch_size = noc0 ? h : w;
+    const uint32_t trunk_from = (noc0 ? from.x : from.y) % trunk_size;
+    const uint32_t branch_from = (noc0 ? from.y : from.x) % branch_size;
+    const uint32_t trunk_lo = noc0 ? x0 : y0, trunk_hi = noc0 ? x1 : y1;
+    const uint32_t branch_lo = noc0 ? y0 : x0, branch_hi = noc0 ? y1 : x1;
+    auto router = [&](uint32_t trunk, uint32_t branch) {
+      const uint32_t x = noc0 ? trunk : branch, y = noc0 ? branch : trunk;
+      return static_cast<uint16_t>((y % h) * w + x % w);
+    };
+    auto reach = [&](uint32_t start, uint32_t lo, uint32_t hi, uint32_t size) {
+      uint32_t hops = 0;
+      for (uint32_t t = lo; t <= hi; ++t)
+        hops = std::max(hops, ring_hops(start, t, direction, size));
+      return hops;
+    };
+    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
+    // passed[i]: when the bytes pass the router i hops along the trunk.
+    const uint32_t trunk_hops = reach(trunk_from, trunk_lo, trunk_hi, trunk_size);
+    std::vector<int64_t> passed(trunk_hops + 1, ready);
+    uint32_t position = trunk_from;
+    for (uint32_t i = 0; i < trunk_hops; ++i) {
+      passed[i + 1] =
+          links_[link_index({event.noc, trunk_dim, router(position, branch_from)})].book(
+              passed[i], serial, horizon_);
+      position = (position + trunk_size + direction) % trunk_size;
+    }
+    noc_bytes_ += bytes;
+    const uint32_t branch_hops = reach(branch_from, branch_lo, branch_hi, branch_size);
+    std::vector<std::pair<CoreCoord, int64_t>> landings;
+    std::vector<int64_t> branch(branch_hops + 1);
+    for (uint32_t t = trunk_lo; t <= trunk_hi; ++t) {
+      const uint32_t along = ring_hops(trunk_from, t, direction, trunk_size);
+      branch[0] = passed[along];
+      uint32_t at = branch_from;
+      for (uint32_t j = 0; j < branch_hops; ++j) {
+        branch[j + 1] = links_[link_index({event.noc, uint8_t(1 - trunk_dim), router(t, at)})].book(
+            branch[j], serial, horizon_);
+        at = (at + branch_size + direction) % branch_size;
+      }
+      for (uint32_t b = branch_lo; b <= branch_hi; ++b) {
+        const uint32_t down = ring_hops(branch_from, b, direction, branch_size);
+        const CoreCoord core = noc0 ? CoreCoord{t, b} : CoreCoord{b, t};
+        landings.emplace_back(
+            core,
+            branch[down] + serial + static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
+      }
+    }
+    return landings;
+  }
+
+  // A write is done when its acknowledgement is back: one flit from the
+  // destination to the issuer on the same NoC, from when the data landed.
+  int64_t acknowledged(uint8_t noc, CoreCoord destination, CoreCoord issuer, int64_t landed) {
+    const std::vector<Link> path = route(params_, noc, destination, issuer);
+    int64_t start = landed;
+    for (const Link& link : path) start = links_[link_index(link)].book(start, 1, horizon_);
+    return start + 1 + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
+  }
+
+  // Each worker in the rectangle (the sender only with loopback) takes
+  // the data and acknowledges it; the acknowledgements share the links
+  // (tt-low-level-documentation, Multicast Schemes).
   void multicast(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
     kernel.clock += params_.noc_issue_cycles;
-    kernel.transfers_done =
-        std::max(kernel.transfers_done, multicast_arrival(kernel, event, from, event.bytes));
+    for (const auto& [core, landed] : multicast_landings(event, from, event.bytes, kernel.clock)) {
+      if (!chip_.is_worker_noc(core) || (core == from && event.flag == 0)) continue;
+      kernel.transfers_done =
+          std::max(kernel.transfers_done, acknowledged(event.noc, core, from, landed));
+    }
   }
 
   bool cb_wait(std::size_t k, const TimingEvent& event, uint32_t worker) {
@@ -261,12 +488,15 @@ class Replay {
     const uint64_t filled = cb.pushed - cb.popped;
     if (event.kind == TimingEventKind::kCbWait) {
       if (filled < event.value) return block(k, kCbKeyBit | cb_key(worker, event.cb));
-      wait_until(kernel, cb.push_time);
+      wait_until(kernel, cb.pushes.reached(cb.popped + event.value, cb.push_time));
     } else {
       if (cb.capacity != 0 && cb.capacity - std::min<uint64_t>(filled, cb.capacity) < event.value) {
         return block(k, kCbKeyBit | cb_key(worker, event.cb));
       }
-      wait_until(kernel, cb.pop_time);
+      const uint64_t needed = cb.pushed + event.value;
+      if (cb.capacity != 0 && needed > cb.capacity) {
+        wait_until(kernel, cb.pops.reached(needed - cb.capacity, cb.pop_time));
+      }
     }
     return true;
   }
@@ -276,9 +506,15 @@ class Replay {
     if (event.kind == TimingEventKind::kCbPush) {
       cb.pushed += event.value;
       cb.push_time = kernel.clock;
+      cb.pushes.add(cb.pushed, kernel.clock);
+      cb.pushes.drop_through(cb.popped);  // waits need more than the pages popped
     } else {
       cb.popped += std::min<uint64_t>(event.value, cb.pushed - cb.popped);
       cb.pop_time = kernel.clock;
+      cb.pops.add(cb.popped, kernel.clock);
+      // Reserves need more than the pages pushed beyond the capacity.
+      if (cb.pushed >= cb.capacity) cb.pops.drop_through(cb.pushed - cb.capacity);
+      cb.pushes.drop_through(cb.popped);
     }
     wake(kCbKeyBit | cb_key(worker, event.cb));
   }
@@ -303,16 +539,13 @@ class Replay {
 
   void word_multicast(KernelState& kernel, const TimingEvent& event, uint32_t own) {
     kernel.clock += params_.noc_issue_cycles;
-    const int64_t arrival = multicast_arrival(kernel, event, worker_noc(own), 4);
-    const uint32_t x0 = std::min(noc_x(event.source), noc_x(event.target));
-    const uint32_t x1 = std::max(noc_x(event.source), noc_x(event.target));
-    const uint32_t y0 = std::min(noc_y(event.source), noc_y(event.target));
-    const uint32_t y1 = std::max(noc_y(event.source), noc_y(event.target));
-    for (uint32_t worker = 0; worker < chip_.worker_cores.size(); ++worker) {
-      const CoreCoord noc = chip_.worker_cores[worker];
-      if (noc.x < x0 || noc.x > x1 || noc.y < y0 || noc.y > y1) continue;
+    const CoreCoord from = worker_noc(own);
+    for (const auto& [core, landed] : multicast_landings(event, from, 4, kernel.clock)) {
+      auto found = std::find(chip_.worker_cores.begin(), chip_.worker_cores.end(), core);
+      if (found == chip_.worker_cores.end()) continue;
+      const auto worker = static_cast<uint32_t>(found - chip_.worker_cores.begin());
       if (worker == own && event.flag == 0) continue;  // flag: loopback
-      change_word(worker, event.offset, false, event.value, arrival);
+      change_word(worker, event.offset, false, event.value, landed);
     }
   }
 
@@ -365,6 +598,7 @@ class Replay {
     } else {
       wait_until(kernel, words_[key].time);
     }
+    if (staged(chosen)) store_stage(kernel, event_of(chosen));
     kernel.blocked = false;
     ++kernel.next;
     ++unmatched_waits_;
@@ -407,8 +641,9 @@ class Replay {
   const ReplayInput& input_;
   std::vector<KernelState> kernels_;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
-  std::vector<int64_t> links_;     // when each link is next free
-  std::vector<int64_t> channels_;  // when each DRAM channel is next free
+  std::vector<BusyCalendar> links_;     // when each link is busy
+  std::vector<BusyCalendar> channels_;  // when each DRAM channel is busy
+  int64_t horizon_ = 0;                 // no booking starts before it
   std::unordered_map<uint64_t, CbState> cbs_;
   std::unordered_map<uint64_t, WordState> words_;
   std::unordered_map<uint64_t, std::vector<std::size_t>> waiters_;

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tessera/sim/timing/unpack_cost.h"
+
 namespace tessera::sim::timing {
 namespace {
 
@@ -68,12 +70,151 @@ TEST_F(TimingReplayTest, OneTransferOfNBytesOverHHops) {
   ReplayInput input;
   input.kernels.push_back(kernel("writer", {0, 0}, trace));
   const ProgramTiming timing = replay_program(params_, chip_, input);
-  // launch 1000 + issue 16 + 4096 / 32 = 128 + 3 hops * 9 = 27.
-  EXPECT_EQ(find(timing, "writer").end_cycle, 1000 + 16 + 128 + 27);
+  // The data lands at launch 1000 + issue 16 + 4096 / 32 = 128 + 3 hops *
+  // 9 = 27; the barrier waits for the acknowledgement: one flit (1 cycle)
+  // back on NoC 0, 4 -> 9, wrapping, -> 1: 7 hops * 9 = 63.
   EXPECT_EQ(lone_transfer_cycles(params_, 4096, 3), 16 + 128 + 27);
-  EXPECT_EQ(timing.device_cycles, 1171);
-  EXPECT_EQ(timing.kernel_cycles, 171);
+  EXPECT_EQ(find(timing, "writer").end_cycle, 1000 + 16 + 128 + 27 + 1 + 63);
+  EXPECT_EQ(timing.device_cycles, 1235);
+  EXPECT_EQ(timing.kernel_cycles, 235);
   EXPECT_EQ(timing.noc_bytes, 4096u);
+}
+
+TEST_F(TimingReplayTest, TransfersSharingALinkTakeTurnsOnItAlone) {
+  // A: logical (0,0) -> (2,0), NoC (1,1) -> (3,1): links 1->2 then 2->3.
+  // B: logical (1,0) -> (3,0), NoC (2,1) -> (4,1): links 2->3 then 3->4.
+  // Both 3200 bytes: 100 cycles a link, both issued at 1016.
+  KernelTrace a, b;
+  a.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({2, 0}), .bytes = 3200});
+  b.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({3, 0}), .bytes = 3200});
+  b.add({.kind = Kind::kBarrier});
+  ReplayInput input;
+  input.kernels.push_back(kernel("a", {0, 0}, a));
+  input.kernels.push_back(kernel("b", {1, 0}, b));
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  // A (first in order) streams 1016..1116 over both links and lands at
+  // 1016 + 100 + 2 * 9 = 1134, when its ack flit crosses 3->4 (1134).
+  // B waits for link 2->3 only: 1116..1216; on 3->4 it needs 100 free
+  // cycles from 1116 and A's ack flit is in the way, so 1135..1235 (3->4
+  // was not held for B from 1016 while it waited for 2->3). B lands at
+  // 1135 + 100 + 2 * 9 = 1253; its ack goes 4 -> 9 -> 0 -> 2: 8 hops, 1 + 72.
+  EXPECT_EQ(find(timing, "b").end_cycle, 1253 + 1 + 72);
+}
+
+TEST_F(TimingReplayTest, ALinkBookedAheadLeavesItsEarlierGapFree) {
+  // A DRAM read books its return link (0,1) -> (1,1) hundreds of cycles
+  // ahead; a write that needs the same link earlier passes in the gap.
+  ASSERT_EQ(chip_.dram_cores[1], (CoreCoord{0, 1}));
+  KernelTrace reader, writer;
+  reader.add({.kind = Kind::kNocRead, .noc = 0, .source = dram_noc(1), .bytes = 2400});
+  // Logical (7,0) = NoC (9,1) -> logical (0,0) = NoC (1,1): links
+  // (9,1) -> (0,1) -> (1,1) on NoC 0, 3200 bytes.
+  writer.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({0, 0}), .bytes = 3200});
+  writer.add({.kind = Kind::kBarrier});
+  ReplayInput input;
+  input.kernels.push_back(kernel("reader", {0, 0}, reader));
+  input.kernels.push_back(kernel("writer", {7, 0}, writer));
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  // The read's data crosses (0,1) -> (1,1) from 1397 (as in the bank test
+  // below); the write crosses it at 1016..1116 and lands 1016 + 100 + 2 * 9
+  // = 1134; its ack runs 1 -> 9 on NoC 0: 8 hops, 1 + 72.
+  EXPECT_EQ(find(timing, "writer").end_cycle, 1134 + 1 + 72);
+}
+
+TEST_F(TimingReplayTest, AMulticastCrossesItsTreeOnceAndWaitsForEveryAcknowledgement) {
+  // Logical (0,0) = NoC (1,1) multicasts 3200 bytes (100 cycles a link) on
+  // NoC 0 to logical (1,0)-(1,1) = NoC (2,1)-(2,2): the trunk runs +x one
+  // hop to column 2, the branch +y one hop to row 2.
+  KernelTrace trace;
+  trace.add({.kind = Kind::kNocMulticast,
+             .noc = 0,
+             .source = worker_noc({1, 0}),
+             .target = worker_noc({1, 1}),
+             .bytes = 3200});
+  trace.add({.kind = Kind::kBarrier});
+  ReplayInput input;
+  input.kernels.push_back(kernel("sender", {0, 0}, trace));
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  // Issued at 1016. (2,1) has it at 1016 + 100 + 9 = 1125; (2,2) at
+  // 1016 + 100 + 2 * 9 = 1134. Acknowledgements back to (1,1) on NoC 0:
+  // from (2,1) 9 x-hops (1207); from (2,2) 9 x-hops then 11 y-hops down
+  // column 1 (2 -> 11 -> 0 -> 1): 1134 + 1 + 20 * 9 = 1315.
+  EXPECT_EQ(find(timing, "sender").end_cycle, 1315);
+  EXPECT_EQ(timing.noc_bytes, 3200u);
+
+  // A word multicast over the same tree lands when the bytes do.
+  const uint32_t offset = chip_.l1_unreserved_base;
+  KernelTrace setter, waiter;
+  setter.add({.kind = Kind::kWordSetMulticast,
+              .noc = 0,
+              .source = worker_noc({1, 0}),
+              .target = worker_noc({1, 1}),
+              .offset = offset,
+              .value = 1});
+  waiter.add({.kind = Kind::kWordWait, .offset = offset, .value = 1});
+  ReplayInput words;
+  words.kernels.push_back(kernel("setter", {0, 0}, setter));
+  words.kernels.push_back(kernel("waiter", {1, 1}, waiter));
+  const ProgramTiming word_timing = replay_program(params_, chip_, words);
+  // 4 bytes: 1 cycle a link; (2,2) is 2 hops down the tree.
+  EXPECT_EQ(find(word_timing, "waiter").end_cycle, 1016 + 1 + 2 * 9);
+}
+
+TEST_F(TimingReplayTest, AComputeKernelPipelinesUnpackMathAndPack) {
+  // Four calls of unpack 30 / math 40, then one pack of 64 into CB 16.
+  // Unpack runs 1000..1120; the first math starts when its operands are
+  // in (1030) and the four run back to back to 1190; the pack starts when
+  // the math is done: 1190 + 64 = 1254 (one track would take 4 * 40 + 64).
+  KernelTrace compute;
+  for (int i = 0; i < 4; ++i) compute.compute_stages(30, 40, 0);
+  compute.add({.kind = Kind::kCbReserve, .cb = 16, .value = 1});
+  compute.compute_stages(0, 0, 64);
+  compute.add({.kind = Kind::kCbPush, .cb = 16, .value = 1});
+  ASSERT_EQ(compute.events().size(), 4u);  // the four calls merged
+  ReplayInput input;
+  input.kernels.push_back(kernel("compute", {0, 0}, compute, KernelProcessor::kCompute));
+  input.circular_buffers = {{0, 16, 4}};
+  EXPECT_EQ(find(replay_program(params_, chip_, input), "compute").end_cycle, 1254);
+
+  // Unpack-bound calls (unpack 50, math 20): the unpacker sets the pace,
+  // 1000 + 4 * 50 = 1200, and the last math ends one math later, 1220.
+  KernelTrace unpack_bound;
+  for (int i = 0; i < 4; ++i) unpack_bound.compute_stages(50, 20, 0);
+  ReplayInput second;
+  second.kernels.push_back(kernel("compute", {0, 0}, unpack_bound, KernelProcessor::kCompute));
+  EXPECT_EQ(find(replay_program(params_, chip_, second), "compute").end_cycle, 1220);
+}
+
+TEST_F(TimingReplayTest, ACbWaitTakesThePushThatMadeItsPagesAvailable) {
+  // The packer pushes two pages of CB 24 (at 1100 and 1200); the unpacker
+  // of the same kernel then waits for one page: the first push brought it,
+  // so the unpacker goes on at 1100, not at the last push (1200).
+  KernelTrace compute;
+  for (int i = 0; i < 2; ++i) {
+    compute.add({.kind = Kind::kCbReserve, .cb = 24, .value = 1});
+    compute.compute_stages(0, 0, 100);
+    compute.add({.kind = Kind::kCbPush, .cb = 24, .value = 1});
+  }
+  compute.add({.kind = Kind::kCbWait, .cb = 24, .value = 1});
+  compute.compute_stages(150, 0, 0);
+  compute.add({.kind = Kind::kCbPop, .cb = 24, .value = 1});
+  ReplayInput input;
+  input.kernels.push_back(kernel("compute", {0, 0}, compute, KernelProcessor::kCompute));
+  input.circular_buffers = {{0, 24, 4}};
+  // Unpack 1100 + 150 = 1250 (the last push would make it 1350).
+  EXPECT_EQ(find(replay_program(params_, chip_, input), "compute").end_cycle, 1250);
+}
+
+TEST_F(TimingReplayTest, TwoUnpackersShareTheL1Ports) {
+  ASSERT_EQ(params_.l1_bytes_per_cycle, 64u);
+  ASSERT_EQ(params_.unpack_both_bytes_per_cycle, 80u);
+  // One bfloat16 tile alone: 2048 / 64 = 32 cycles.
+  EXPECT_EQ(unpack_cycles(params_, 2048, 0), 32u);
+  // Two tiles, one per unpacker: 4096 / 80 = 51.2 -> 52, not 64.
+  EXPECT_EQ(unpack_cycles(params_, 2048, 2048), 52u);
+  // A 1x4 matmul_block step: 2048 + 8192 bytes; the second unpacker's
+  // 8192 / 64 = 128 bounds it (10240 / 80 = 128 too).
+  EXPECT_EQ(unpack_cycles(params_, 2048, 8192), 128u);
 }
 
 TEST_F(TimingReplayTest, TwoCoresReadingOneDramBankShareItsBandwidth) {

@@ -13,6 +13,7 @@ namespace tessera::sim::timing {
 
 enum class TimingEventKind : uint8_t {
   kCompute,           // `value` cycles of the kernel's own work
+  kComputeStages,     // `calls` compute calls: `unpack`, `value` (math), `pack` cycles in all
   kNocRead,           // `bytes` from NoC `source` into the kernel's core
   kNocWrite,          // `bytes` from the kernel's core to NoC `target`
   kNocMulticast,      // `bytes` to every worker in the NoC rectangle source..target
@@ -48,7 +49,10 @@ struct TimingEvent {
   uint32_t word_core = 0;  // logical worker index of a word
   uint32_t offset = 0;     // L1 offset of a word
   uint32_t bytes = 0;
-  uint64_t value = 0;  // cycles, pages or a word's value
+  uint64_t value = 0;   // cycles, pages or a word's value
+  uint32_t unpack = 0;  // kComputeStages: unpacker cycles
+  uint32_t pack = 0;    // kComputeStages: packer cycles
+  uint32_t calls = 0;   // kComputeStages: compute calls merged into the event
 };
 
 class KernelTrace {
@@ -62,6 +66,24 @@ class KernelTrace {
       return;
     }
     events_.push_back({.kind = TimingEventKind::kCompute, .value = cycles});
+  }
+  // A compute call's cost per TRISC stage (unpack, math, pack): the replay
+  // pipelines the stages. Adjacent calls merge, keeping their stage sums.
+  void compute_stages(uint32_t unpack, uint64_t math, uint32_t pack) {
+    if (unpack == 0 && math == 0 && pack == 0) return;
+    if (!events_.empty() && events_.back().kind == TimingEventKind::kComputeStages) {
+      TimingEvent& last = events_.back();
+      last.unpack += unpack;
+      last.value += math;
+      last.pack += pack;
+      ++last.calls;
+      return;
+    }
+    events_.push_back({.kind = TimingEventKind::kComputeStages,
+                       .value = math,
+                       .unpack = unpack,
+                       .pack = pack,
+                       .calls = 1});
   }
   void add(const TimingEvent& event) { events_.push_back(event); }
   const std::vector<TimingEvent>& events() const { return events_; }
