@@ -159,8 +159,11 @@ struct Started {
   SharedChannel* channel = nullptr;
 };
 
-// Waiting for the next request: as the host waits for a reply.
-constexpr RingWaitPolicy kDeviceWaits{.spin = std::chrono::microseconds(2)};
+// Waiting for the next request: a short spin, then sleep. When the next
+// request comes depends on the host's own work; spinning longer took the
+// core the host's threads needed (docs/architecture.md, Isolation).
+constexpr RingWaitPolicy kDeviceWaits{.spin_floor = std::chrono::microseconds(2),
+                                      .spin_ceiling = std::chrono::microseconds(0)};
 
 Result<Started> start() {
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> frame,

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "tessera/base/steady_clock.h"
+
 namespace tessera::sim {
 namespace {
 
@@ -37,37 +39,38 @@ Result<uint64_t> RingEndpoint::writable() {
 
 // A byte on the socket wakes a peer blocked reading it; if the socket's
 // buffer is full, the bytes already there will.
-void RingEndpoint::ring_doorbell_if(std::atomic<uint32_t>& sleeping) {
-  if (sleeping.exchange(0, std::memory_order_seq_cst) == 0) return;
+bool RingEndpoint::ring_doorbell_if(std::atomic<uint32_t>& sleeping) {
+  if (sleeping.exchange(0, std::memory_order_seq_cst) == 0) return false;
   const char byte = 1;
   while (send(doorbell_fd_, &byte, 1, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 && errno == EINTR) {
   }
+  return true;
 }
 
-// Blocks until a doorbell (true) or the peer's hang-up (false).
+// Blocks until a doorbell (true) or the peer's hang-up (false). A doorbell
+// rung after an earlier wait had already ended is left in the socket and
+// ends the next sleep early, which only costs one more look at the ring;
+// draining after every wake-up would cost a system call each time.
 bool RingEndpoint::sleep_until_doorbell() {
   char bytes[64];
   for (;;) {
     const ssize_t got = recv(doorbell_fd_, bytes, sizeof bytes, 0);
-    if (got > 0) break;
+    if (got > 0) return true;
     if (got == 0 || errno != EINTR) return false;
   }
-  // Doorbells rung after an earlier wait had already ended.
-  while (recv(doorbell_fd_, bytes, sizeof bytes, MSG_DONTWAIT) > 0) {
-  }
-  return true;
 }
 
 // Until `available` reports bytes: spinning, then asleep on the socket with `sleeping` raised for
 // the peer to see.
 template <typename Available>
-Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_t>& sleeping) {
-  const auto spin_end = std::chrono::steady_clock::now() + policy_.spin;
+Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_t>& sleeping,
+                                        int64_t spin_ns) {
+  const int64_t spin_end = steady_now_ns() + spin_ns;
   for (uint32_t round = 1;; ++round) {
     TESSERA_ASSIGN_OR_RETURN(uint64_t bytes, available());
     if (bytes > 0) return bytes;
     cpu_relax();
-    if (round % 64 == 0 && std::chrono::steady_clock::now() >= spin_end) break;
+    if (round % 64 == 0 && steady_now_ns() >= spin_end) break;
   }
   for (;;) {
     // Raised before the last look: a peer that publishes after it rings.
@@ -83,11 +86,26 @@ Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_
   }
 }
 
+int64_t RingEndpoint::frame_spin_ns() const {
+  const int64_t floor = policy_.spin_floor.count();
+  const int64_t ceiling = policy_.spin_ceiling.count();
+  if (typical_frame_wait_ns_ >= ceiling) return floor;
+  return std::clamp(2 * typical_frame_wait_ns_, floor, ceiling);
+}
+
+// A running average of the waits for an answer; a long wait counts as a
+// few ceilings at most, so that a few short waits bring the spinning back.
+void RingEndpoint::note_frame_wait(int64_t waited_ns) {
+  const int64_t counted =
+      std::min(waited_ns, 4 * std::max<int64_t>(policy_.spin_ceiling.count(), 1));
+  typical_frame_wait_ns_ += (counted - typical_frame_wait_ns_) / 4;
+}
+
 void RingEndpoint::publish() {
   if (published_ == written_) return;
   outgoing_.written.store(written_, std::memory_order_seq_cst);
   published_ = written_;
-  ring_doorbell_if(outgoing_.reader_sleeping);
+  rang_on_publish_ = ring_doorbell_if(outgoing_.reader_sleeping);
 }
 
 Status RingEndpoint::write(const uint8_t* data, size_t size) {
@@ -96,7 +114,8 @@ Status RingEndpoint::write(const uint8_t* data, size_t size) {
     if (space == 0) {
       publish();  // the reader may be waiting for what fills the ring
       TESSERA_ASSIGN_OR_RETURN(space,
-                               wait_for([this] { return writable(); }, outgoing_.writer_sleeping));
+                               wait_for([this] { return writable(); }, outgoing_.writer_sleeping,
+                                        policy_.spin_floor.count()));
     }
     const size_t at = written_ % SharedRing::kCapacity;
     const size_t count = std::min<uint64_t>({size, space, SharedRing::kCapacity - at});
@@ -108,13 +127,22 @@ Status RingEndpoint::write(const uint8_t* data, size_t size) {
   return ok_status();
 }
 
-Status RingEndpoint::read(uint8_t* data, size_t size) {
+Status RingEndpoint::read(uint8_t* data, size_t size, bool frame_start) {
   while (size > 0) {
     TESSERA_ASSIGN_OR_RETURN(uint64_t ready, readable());
     if (ready == 0) {
-      TESSERA_ASSIGN_OR_RETURN(ready,
-                               wait_for([this] { return readable(); }, incoming_.reader_sleeping));
+      const int64_t started = steady_now_ns();
+      // A peer this side just woke may be scheduled on this very core:
+      // spinning would keep it from answering.
+      int64_t spin_ns = policy_.spin_floor.count();
+      if (frame_start) spin_ns = rang_on_publish_ ? 0 : frame_spin_ns();
+      TESSERA_ASSIGN_OR_RETURN(
+          ready, wait_for([this] { return readable(); }, incoming_.reader_sleeping, spin_ns));
+      if (frame_start) note_frame_wait(steady_now_ns() - started);
+    } else if (frame_start) {
+      note_frame_wait(0);
     }
+    frame_start = false;
     const size_t at = consumed_ % SharedRing::kCapacity;
     const size_t count = std::min<uint64_t>({size, ready, SharedRing::kCapacity - at});
     std::memcpy(data, incoming_.bytes + at, count);
@@ -137,13 +165,13 @@ Status RingEndpoint::send_frame(std::span<const uint8_t> message) {
 
 Result<std::vector<uint8_t>> RingEndpoint::receive_frame(size_t max_bytes) {
   uint32_t size = 0;
-  TESSERA_RETURN_IF_ERROR(read(reinterpret_cast<uint8_t*>(&size), sizeof size));
+  TESSERA_RETURN_IF_ERROR(read(reinterpret_cast<uint8_t*>(&size), sizeof size, true));
   if (size > max_bytes) {
     return make_error(ErrorCode::kDataLoss, "a ", size, "-byte message is larger than the ",
                       max_bytes, " bytes allowed");
   }
   std::vector<uint8_t> message(size);
-  TESSERA_RETURN_IF_ERROR(read(message.data(), size));
+  TESSERA_RETURN_IF_ERROR(read(message.data(), size, false));
   return message;
 }
 

@@ -114,7 +114,9 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
         ++stats_.memory_hits;
         continue;
       }
+      lookup.known_on_disk = on_disk_.count(lookup.key) != 0;
     }
+    if (lookup.known_on_disk) continue;
     for (std::size_t j = 0; j < i; ++j) {
       if (lookups[j].key == lookup.key) lookup.duplicate = true;
     }
@@ -197,6 +199,7 @@ std::vector<Result<std::string>> KernelCache::compile_all(
       if (!lookup.loaded) {
         std::lock_guard lock(mutex_);
         lookup.needs_compile ? ++stats_.compiled : ++stats_.disk_hits;
+        on_disk_.insert(lookup.key);
       }
       paths.emplace_back(lookup.path);
     }

@@ -1,6 +1,7 @@
 // The shared-memory ring between a host and its device process: frames
 // travel both ways, larger ones than the ring stream through it, a
-// sleeping side wakes on the peer's doorbell and on its hang-up, and a ring
+// sleeping side wakes on the peer's doorbell and on its hang-up (also when
+// it spun first, and past a stale doorbell), and a ring
 // whose counters a hostile peer changed is an error, not a hang or a crash.
 #include "tessera/sim/isolation/shared_ring.h"
 
@@ -115,6 +116,53 @@ TEST_F(SharedRingTest, APeerThatHangsUpWakesTheSleeperAtOnce) {
   auto received = host_->receive_frame(64);
   const auto waited = std::chrono::steady_clock::now() - start;
   dying.join();
+  ASSERT_FALSE(received.ok());
+  EXPECT_EQ(received.error().code(), ErrorCode::kNotFound);
+  EXPECT_LT(waited, milliseconds(2000));
+}
+
+// A doorbell rung after the sleeper had already found its bytes stays in
+// the socket: it ends the next sleep early, and the reader sleeps again
+// until the frame is really there.
+TEST_F(SharedRingTest, AStaleDoorbellOnlyEndsOneSleepEarly) {
+  const char stale = 1;
+  ASSERT_EQ(write(sockets_[1], &stale, 1), 1);
+  std::thread writer([&] {
+    std::this_thread::sleep_for(milliseconds(100));
+    EXPECT_TRUE(device_->send_frame(pattern(8, 3)).ok());
+  });
+  auto received = host_->receive_frame(64);
+  writer.join();
+  ASSERT_TRUE(received.ok()) << received.error().describe();
+  EXPECT_EQ(*received, pattern(8, 3));
+}
+
+// A side that spins for quick answers (the host's policy) still trades
+// frames in order, falls asleep once answers stop coming, and wakes at once
+// when the peer hangs up.
+TEST_F(SharedRingTest, ASpinningSideTradesFramesAndStillSeesAHangUp) {
+  RingEndpoint host(channel_->to_device, channel_->to_host, sockets_[0],
+                    RingWaitPolicy{.spin_floor = std::chrono::microseconds(2),
+                                   .spin_ceiling = std::chrono::microseconds(50)});
+  std::thread device([&] {
+    for (uint8_t round = 0; round < 200; ++round) {
+      auto request = device_->receive_frame(64);
+      ASSERT_TRUE(request.ok()) << request.error().describe();
+      ASSERT_TRUE(device_->send_frame(*request).ok());
+    }
+    std::this_thread::sleep_for(milliseconds(100));
+    hang_up_device();
+  });
+  for (uint8_t round = 0; round < 200; ++round) {
+    ASSERT_TRUE(host.send_frame(pattern(16, round)).ok());
+    auto reply = host.receive_frame(64);
+    ASSERT_TRUE(reply.ok()) << reply.error().describe();
+    EXPECT_EQ(*reply, pattern(16, round));
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto received = host.receive_frame(64);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  device.join();
   ASSERT_FALSE(received.ok());
   EXPECT_EQ(received.error().code(), ErrorCode::kNotFound);
   EXPECT_LT(waited, milliseconds(2000));

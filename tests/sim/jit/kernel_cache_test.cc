@@ -82,6 +82,38 @@ TEST(KernelCacheTest, AnotherCacheOnTheSameDirectoryLoadsFromDisk) {
   }
 }
 
+// What a device process loads: compile_all answers paths, and a path it
+// answered once is not looked for on disk again (each look is a system call
+// per kernel per program run, on the isolated device's every submit).
+TEST(KernelCacheTest, CompileAllLooksForAnObjectOnce) {
+  TempCacheDir dir;
+  auto cache = make_cache(dir.path());
+  ASSERT_NE(cache, nullptr);
+  const KernelBuildSpec spec = simple_kernel("k.cpp", "1");
+  auto first = cache->compile_all({spec});
+  ASSERT_TRUE(first[0].ok()) << first[0].error().describe();
+  EXPECT_EQ(cache->stats().compiled, 1u);
+  EXPECT_TRUE(std::filesystem::exists(*first[0]));
+
+  // Removed behind the cache's back: the path it knows is still answered,
+  // without compiling or looking.
+  std::filesystem::remove(*first[0]);
+  auto again = cache->compile_all({spec, spec});
+  ASSERT_TRUE(again[0].ok() && again[1].ok());
+  EXPECT_EQ(*again[0], *first[0]);
+  EXPECT_EQ(*again[1], *first[0]);
+  EXPECT_EQ(cache->stats().compiled, 1u);
+  EXPECT_FALSE(std::filesystem::exists(*first[0]));
+
+  // Another cache on the directory looks, finds nothing and compiles.
+  auto other = make_cache(dir.path());
+  ASSERT_NE(other, nullptr);
+  auto rebuilt = other->compile_all({spec});
+  ASSERT_TRUE(rebuilt[0].ok());
+  EXPECT_EQ(other->stats().compiled, 1u);
+  EXPECT_TRUE(std::filesystem::exists(*rebuilt[0]));
+}
+
 TEST(KernelCacheTest, CompileErrorNamesTheKernelAndLine) {
   TempCacheDir dir;
   auto cache = make_cache(dir.path());

@@ -7,7 +7,11 @@
 // A side that finds nothing to read (or no room to write) spins briefly,
 // then sleeps reading its end of a socket pair after raising a flag in the
 // ring. The peer, when it publishes and
-// sees the flag, writes one byte (the doorbell) to wake it. Sleeping on a
+// sees the flag, writes one byte (the doorbell) to wake it. A side waiting
+// for the answer to a frame it sent to a peer that was awake spins longer
+// while such answers came quickly (RingWaitPolicy): the peer is then
+// running on another core, and a hand-over through the ring costs well
+// under a microsecond against several for a sleep and a wake-up. Sleeping on a
 // socket rather than a futex is deliberate: a Unix socket wakes its reader
 // as a synchronous hand-over, which on a loaded machine costs far less
 // than a futex wake-up (docs/architecture.md, Isolation), and a peer that
@@ -47,9 +51,14 @@ struct SharedChannel {
   SharedRing to_host;
 };
 
-// How a side waits for its peer before it sleeps.
+// How a side waits for its peer before it sleeps. It spins `spin_floor`
+// first. Waiting for the answer to a frame it sent, it spins instead up to
+// twice the running average of such waits, at most `spin_ceiling`, while
+// that average is below the ceiling; and not at all if sending the frame
+// woke the peer (which may have been placed on this core).
 struct RingWaitPolicy {
-  std::chrono::microseconds spin{0};  // busy, for a peer on another core
+  std::chrono::nanoseconds spin_floor{0};
+  std::chrono::nanoseconds spin_ceiling{0};
 };
 
 // One side's end: it writes frames to `outgoing`, reads from `incoming`,
@@ -69,12 +78,16 @@ class RingEndpoint {
  private:
   Status write(const uint8_t* data, size_t size);
   void publish();
-  Status read(uint8_t* data, size_t size);
+  // `frame_start`: a frame's first bytes, whose wait is a wait for the
+  // peer's answer.
+  Status read(uint8_t* data, size_t size, bool frame_start);
   Result<uint64_t> readable();
   Result<uint64_t> writable();
   template <typename Available>
-  Result<uint64_t> wait_for(Available available, std::atomic<uint32_t>& sleeping);
-  void ring_doorbell_if(std::atomic<uint32_t>& sleeping);
+  Result<uint64_t> wait_for(Available available, std::atomic<uint32_t>& sleeping, int64_t spin_ns);
+  int64_t frame_spin_ns() const;
+  void note_frame_wait(int64_t waited_ns);
+  bool ring_doorbell_if(std::atomic<uint32_t>& sleeping);  // whether it rang
   bool sleep_until_doorbell();
 
   SharedRing& outgoing_;
@@ -83,9 +96,11 @@ class RingEndpoint {
   RingWaitPolicy policy_;
   // This side's own counters: the shared ones it writes are never read
   // back, since the peer could have changed them.
-  uint64_t written_ = 0;    // outgoing bytes copied in
-  uint64_t published_ = 0;  // of which the reader was told
-  uint64_t consumed_ = 0;   // incoming bytes taken
+  uint64_t written_ = 0;               // outgoing bytes copied in
+  uint64_t published_ = 0;             // of which the reader was told
+  uint64_t consumed_ = 0;              // incoming bytes taken
+  int64_t typical_frame_wait_ns_ = 0;  // running average of waits for a frame
+  bool rang_on_publish_ = false;       // the last publish woke the peer
 };
 
 }  // namespace tessera::sim

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,7 +64,8 @@ class KernelCache {
     Status status;                               // failed validation or compile
     std::shared_ptr<const LoadedKernel> loaded;  // already loaded in this process
     bool needs_compile = false;
-    bool duplicate = false;  // same key as an earlier spec in the batch
+    bool duplicate = false;      // same key as an earlier spec in the batch
+    bool known_on_disk = false;  // in on_disk_
   };
 
   KernelCache() = default;
@@ -79,6 +81,9 @@ class KernelCache {
 
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const LoadedKernel>> loaded_;
+  // Keys whose object compile_all found or built on disk: cache files are
+  // only ever added, so they are not looked for again.
+  std::set<std::string> on_disk_;
   KernelCacheStats stats_;
 };
 
