@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "tessera/base/tensor_size_limit.h"
-#include "tessera/format/current_enums.h"
 #include "tessera/format/current_generated.h"
 #include "tessera/format/data_types.h"
 #include "tessera/format/generated.h"
@@ -63,12 +62,15 @@ Result<TensorInfo> tensor_info(const tt::target::TensorRef& ref) {
   }
   const auto* memory = desc->layout()->memory_desc();
   const auto type = from_wire(memory->data_type());
+  if (!type) {
+    return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(), " has data type ",
+                      static_cast<uint16_t>(memory->data_type()),
+                      ", which the schema does not define");
+  }
   const auto space = from_wire(memory->memory_space());
-  if (!type || !space) {
-    return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(), " has ",
-                      !type ? "data type " : "memory space ",
-                      !type ? static_cast<uint16_t>(memory->data_type())
-                            : static_cast<uint16_t>(memory->memory_space()),
+  if (!space) {
+    return make_error(ErrorCode::kInvalidArgument, "tensor ", ref.global_id(), " has memory space ",
+                      static_cast<uint16_t>(memory->memory_space()),
                       ", which the schema does not define");
   }
   info.data_type = *type;

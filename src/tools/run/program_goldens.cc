@@ -1,7 +1,6 @@
 #include "program_goldens.h"
 
 #include "shape_text.h"
-#include "tessera/format/current_enums.h"
 #include "tessera/format/current_generated.h"
 #include "tessera/format/data_type_codec.h"
 #include "tessera/format/generated.h"

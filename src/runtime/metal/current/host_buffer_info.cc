@@ -1,7 +1,6 @@
 #include "host_buffer_info.h"
 
 #include "tessera/base/tensor_size_limit.h"
-#include "tessera/format/current_enums.h"
 #include "tessera/format/generated.h"
 #include "tessera/runtime/internal/tensor_ref_info.h"
 #include "tessera/runtime/internal/wire_types.h"
