@@ -63,8 +63,8 @@ Status CommandQueue::enqueue_write_buffer(const Buffer& buffer, std::span<const 
   TESSERA_ASSIGN_OR_RETURN(internal::QueuedCommand command,
                            transfer(QueuedCommandKind::kWriteBuffer, buffer,
                                     const_cast<uint8_t*>(data.data()), data.size(), note));
-  TESSERA_RETURN_IF_ERROR(worker_->push(std::move(command)));
-  return blocking ? finish() : ok_status();
+  if (blocking) return worker_->push_and_finish(std::move(command));
+  return worker_->push(std::move(command));
 }
 
 Status CommandQueue::enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data,
@@ -72,12 +72,12 @@ Status CommandQueue::enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t
   TESSERA_ASSIGN_OR_RETURN(
       internal::QueuedCommand command,
       transfer(QueuedCommandKind::kReadBuffer, buffer, data.data(), data.size(), note));
-  TESSERA_RETURN_IF_ERROR(worker_->push(std::move(command)));
-  return blocking ? finish() : ok_status();
+  if (blocking) return worker_->push_and_finish(std::move(command));
+  return worker_->push(std::move(command));
 }
 
 Status CommandQueue::enqueue_program(std::string name, std::function<Status()> program,
-                                     const QueuedCommandNote& note) {
+                                     bool blocking, const QueuedCommandNote& note) {
   if (!program) {
     return make_error(ErrorCode::kInvalidArgument, "program '", name, "' has nothing to run");
   }
@@ -86,6 +86,7 @@ Status CommandQueue::enqueue_program(std::string name, std::function<Status()> p
   command.note = note;
   command.name = std::move(name);
   command.program = std::move(program);
+  if (blocking) return worker_->push_and_finish(std::move(command));
   return worker_->push(std::move(command));
 }
 

@@ -5,8 +5,6 @@
 
 namespace tessera::metal::internal {
 
-namespace {}  // namespace
-
 QueueWorker::QueueWorker(uint32_t device_id, uint32_t queue_id)
     : device_id_(device_id), queue_id_(queue_id) {}
 
@@ -18,26 +16,72 @@ void QueueWorker::start() {
   thread_ = std::thread([this] { run_loop(); });
 }
 
+void QueueWorker::index(QueuedCommand& command) {
+  command.index = next_index_++;
+  if (command.kind == QueuedCommandKind::kRecordEvent) {
+    // Under the queue lock: generations follow queue order.
+    command.event_generation = command.event->mark_pending(weak_from_this(), queue_id_);
+  }
+}
+
 Status QueueWorker::push(QueuedCommand command) {
   std::lock_guard lock(mutex_);
   if (stopping_) {
     return make_error(ErrorCode::kFailedPrecondition, "device ", device_id_, " command queue ",
                       queue_id_, " is shut down (the device is closing or closed)");
   }
-  command.index = next_index_++;
-  if (command.kind == QueuedCommandKind::kRecordEvent) {
-    // Under the queue lock: generations follow queue order.
-    command.event_generation = command.event->mark_pending(weak_from_this(), queue_id_);
-  }
+  index(command);
   bool now = command.wakes_worker();
   pending_.push_back(std::move(command));
   if (!(now || pending_.size() >= kWakeBatch)) return ok_status();
   if (!take_now_.load(std::memory_order_relaxed)) take_now_.store(true, std::memory_order_release);
   // A busy or spinning worker picks the batch up by itself; a sleeping one
   // is woken (a system call) only now that something needs it.
-  if (worker_waiting_) {
+  if (worker_waiting_ && !caller_running_) {
     worker_waiting_ = false;  // one wake-up is enough
     work_available_.notify_one();
+  }
+  return ok_status();
+}
+
+Status QueueWorker::push_and_finish(QueuedCommand command) {
+  std::vector<QueuedCommand> batch;
+  {
+    std::lock_guard lock(mutex_);
+    // Every command the worker took has run: it holds no batch, so the
+    // caller may run what waits, in order, while the worker stays off.
+    const bool worker_idle = done_.load(std::memory_order_seq_cst) == next_index_ - pending_.size();
+    if (!stopping_ && !caller_running_ && worker_idle) {
+      index(command);
+      batch.swap(pending_);
+      batch.push_back(std::move(command));
+      take_now_.store(false, std::memory_order_relaxed);
+      caller_running_ = true;
+    }
+  }
+  if (batch.empty()) {  // the worker is busy, or the queue is stopping
+    TESSERA_RETURN_IF_ERROR(push(std::move(command)));
+    return finish();
+  }
+  for (QueuedCommand& queued : batch) execute(queued);
+  const uint64_t ran = batch.size();
+  batch.clear();  // releases chips and closures before returning, as the worker does
+  // Counted before the worker may run later commands: done_ only ever
+  // counts a prefix of the queue.
+  mark_done(ran);
+  {
+    std::lock_guard lock(mutex_);
+    caller_running_ = false;
+    // Commands other threads pushed meanwhile are the worker's again, and a
+    // stop that came meanwhile waits for the worker to see it.
+    if (!pending_.empty() || stopping_) {
+      take_now_.store(true, std::memory_order_release);
+      if (worker_waiting_) {
+        worker_waiting_ = false;
+        work_available_.notify_one();
+      }
+    }
+    if (std::optional<Error> error = take_failure()) return std::move(*error);
   }
   return ok_status();
 }
@@ -55,9 +99,13 @@ void QueueWorker::run_loop() {
         spin_until([this] { return take_now_.load(std::memory_order_acquire); });
         lock.lock();
       }
-      if (pending_.empty()) {
-        worker_waiting_ = true;
-        work_available_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
+      if (pending_.empty() || caller_running_) {
+        // Announced again before every sleep: a wake-up may find the
+        // commands taken by a caller that runs them itself.
+        while (!((stopping_ || !pending_.empty()) && !caller_running_)) {
+          worker_waiting_ = true;
+          work_available_.wait(lock);
+        }
         worker_waiting_ = false;
         if (pending_.empty()) break;  // stopping, and drained
       }
@@ -68,17 +116,21 @@ void QueueWorker::run_loop() {
     for (QueuedCommand& command : batch) execute(command);
     uint64_t ran = batch.size();
     batch.clear();  // releases chips and closures before finish returns
-    done_.fetch_add(ran, std::memory_order_seq_cst);
-    // Only a finish asleep on idle_ needs the lock and the notification; it
-    // registered before its last check of done_ (both seq_cst), so one of
-    // the two sides sees the other.
-    if (finish_waiters_.load(std::memory_order_seq_cst) != 0) {
-      { std::lock_guard lock(mutex_); }
-      idle_.notify_all();
-    }
+    mark_done(ran);
   }
   { std::lock_guard lock(mutex_); }
   idle_.notify_all();
+}
+
+void QueueWorker::mark_done(uint64_t count) {
+  done_.fetch_add(count, std::memory_order_seq_cst);
+  // Only a finish asleep on idle_ needs the lock and the notification; it
+  // registered before its last check of done_ (both seq_cst), so one of
+  // the two sides sees the other.
+  if (finish_waiters_.load(std::memory_order_seq_cst) != 0) {
+    { std::lock_guard lock(mutex_); }
+    idle_.notify_all();
+  }
 }
 
 void QueueWorker::execute(QueuedCommand& command) {

@@ -37,6 +37,10 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   // Waits until every command pushed so far ran (or was dropped); returns
   // and clears the failure, if any.
   Status finish();
+  // push(command) then finish(). When the worker is not running a batch,
+  // the caller runs the waiting commands and this one on its own thread:
+  // a blocking command then costs no hand-over to the worker and back.
+  Status push_and_finish(QueuedCommand command);
   // Clears the failure if it is `failure_id` (it surfaced elsewhere).
   void forget_failure(uint64_t failure_id);
   // Runs what is queued, then stops the thread; returns an unsurfaced failure.
@@ -50,6 +54,10 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
 
   void run_loop();
   void execute(QueuedCommand& command);
+  // After a batch ran on either thread: counts it done, wakes finish calls.
+  void mark_done(uint64_t count);
+  // Indexes `command` and, for a record, makes its event pending.
+  void index(QueuedCommand& command);  // with mutex_ held
   Error describe_failure(const QueuedCommand& command, Error error) const;
   std::optional<Error> take_failure();  // with mutex_ held
 
@@ -60,6 +68,7 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   std::condition_variable idle_;
   std::vector<QueuedCommand> pending_;
   bool worker_waiting_ = false;  // asleep on work_available_
+  bool caller_running_ = false;  // a push_and_finish runs commands itself
   bool stopping_ = false;
   uint64_t next_index_ = 0;               // commands pushed so far
   std::atomic<bool> has_failure_{false};  // lets execute skip the lock

@@ -71,10 +71,14 @@ class CommandQueue {
   Status enqueue_write_buffer(const Buffer& buffer, std::span<const uint8_t> data, bool blocking,
                               const QueuedCommandNote& note = {});
   // Non-blocking: `data` is filled only when the queue reaches the command.
+  // Blocking transfers, like blocking programs, run on the calling thread
+  // when the queue is idle.
   Status enqueue_read_buffer(const Buffer& buffer, std::span<uint8_t> data, bool blocking,
                              const QueuedCommandNote& note = {});
   // Runs `program` in queue order; the kernel engine supplies the callable.
-  Status enqueue_program(std::string name, std::function<Status()> program,
+  // Blocking: returns once it ran, with its failure or an earlier command's,
+  // as finish does; when the queue is idle it runs on the calling thread.
+  Status enqueue_program(std::string name, std::function<Status()> program, bool blocking = false,
                          const QueuedCommandNote& note = {});
   Status enqueue_record_event(const std::shared_ptr<Event>& event,
                               const QueuedCommandNote& note = {});

@@ -53,9 +53,7 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
     TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> objects, compile_objects(*cache, plan));
     return process->run_program(*chip, plan, objects, run_options);
   };
-  TESSERA_RETURN_IF_ERROR(queue.enqueue_program(program.name(), std::move(run), options.note));
-  if (!blocking) return ok_status();
-  return queue.finish();
+  return queue.enqueue_program(program.name(), std::move(run), blocking, options.note);
 }
 
 }  // namespace tessera::metal
