@@ -9,7 +9,6 @@
 #include "../tests/support/metal_program_builder.h"
 #include "support/prepared_examples.h"
 #include "tessera/runtime/device.h"
-#include "tessera/runtime/internal/binary_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace {
@@ -88,14 +87,16 @@ int main(int argc, char** argv) {
   if (!empty_ready.ok()) return 1;
   prepared.push_back(std::move(empty_ready).value());
 
-  std::vector<const Prepared*> whole_suite, metal_suite;
+  std::vector<const Prepared*> whole_suite, metal_suite, ttnn_suite;
   for (size_t i = 0; i + 1 < prepared.size(); ++i) {
     whole_suite.push_back(&prepared[i]);
-    if (rt::format_binary(prepared[i].binary).metal()) metal_suite.push_back(&prepared[i]);
+    (prepared[i].binary.runtime() == rt::Runtime::kTtmetal ? metal_suite : ttnn_suite)
+        .push_back(&prepared[i]);
   }
   register_pair("WarmSubmit/empty_kernel", {&prepared.back()});
   register_pair("ExampleSuite/all", whole_suite);
   register_pair("ExampleSuite/ttm", metal_suite);
+  register_pair("ExampleSuite/ttnn", ttnn_suite);
   for (const Prepared* example : metal_suite) {
     if (example->name.starts_with("eltwise_multiply_64x128") ||
         example->name.starts_with("matmul")) {

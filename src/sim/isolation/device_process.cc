@@ -28,11 +28,12 @@ namespace {
 namespace messages = device_messages;
 
 constexpr size_t kMaxReplyBytes = size_t{64} << 20;
-// Waiting for a reply: up to 50 us while a device process that was awake
-// (so on the other core) answered quickly, since its wake-up would cost
-// more; none after waking it (docs/architecture.md, Isolation).
+// Waiting for a reply: up to twice the typical wait, at most 200 us, while
+// a device process that was awake (so on the other core) answered within
+// that, since its wake-up would cost more; none after waking it
+// (docs/architecture.md, Isolation).
 constexpr RingWaitPolicy kHostWaits{.spin_floor = std::chrono::microseconds(2),
-                                    .spin_ceiling = std::chrono::microseconds(50)};
+                                    .spin_ceiling = std::chrono::microseconds(200)};
 // How long a process whose channel closed may take to become a zombie
 // before it is killed (it closed the channel itself and lives on).
 constexpr int kExitGraceMilliseconds = 200;

@@ -159,11 +159,15 @@ struct Started {
   SharedChannel* channel = nullptr;
 };
 
-// Waiting for the next request: a short spin, then sleep. When the next
-// request comes depends on the host's own work; spinning longer took the
-// core the host's threads needed (docs/architecture.md, Isolation).
+// Waiting for the next request: while requests came quickly, spin (yielding
+// the core) up to twice their typical gap, even after the reply woke the
+// host. Otherwise each side would find the other asleep and both would sleep
+// on every run; the host's commands now run on its calling thread, so the
+// spinning device no longer competes with a second host thread
+// (docs/architecture.md, Isolation).
 constexpr RingWaitPolicy kDeviceWaits{.spin_floor = std::chrono::microseconds(2),
-                                      .spin_ceiling = std::chrono::microseconds(0)};
+                                      .spin_ceiling = std::chrono::microseconds(200),
+                                      .spin_after_waking_peer = true};
 
 Result<Started> start() {
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> frame,

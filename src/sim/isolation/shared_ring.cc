@@ -1,5 +1,6 @@
 #include "tessera/sim/isolation/shared_ring.h"
 
+#include <sched.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -24,6 +25,15 @@ Error malformed() {
 }
 
 }  // namespace
+
+std::chrono::nanoseconds answer_spin(const RingWaitPolicy& policy,
+                                     std::chrono::nanoseconds typical_wait, bool woke_peer) {
+  // A peer this side just woke may be scheduled on this very core:
+  // spinning would keep it from answering, unless the policy yields to it.
+  if (woke_peer && !policy.spin_after_waking_peer) return std::chrono::nanoseconds(0);
+  if (typical_wait >= policy.spin_ceiling) return policy.spin_floor;
+  return std::clamp(2 * typical_wait, policy.spin_floor, policy.spin_ceiling);
+}
 
 Result<uint64_t> RingEndpoint::readable() {
   const uint64_t published = incoming_.written.load(std::memory_order_seq_cst);
@@ -65,12 +75,19 @@ bool RingEndpoint::sleep_until_doorbell() {
 template <typename Available>
 Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_t>& sleeping,
                                         int64_t spin_ns) {
+  // Pauses first; then yields, so that a peer (or a device worker thread)
+  // placed on this core gets it while this side waits.
+  constexpr uint32_t kPauses = 64;
   const int64_t spin_end = steady_now_ns() + spin_ns;
   for (uint32_t round = 1;; ++round) {
     TESSERA_ASSIGN_OR_RETURN(uint64_t bytes, available());
     if (bytes > 0) return bytes;
-    cpu_relax();
-    if (round % 64 == 0 && steady_now_ns() >= spin_end) break;
+    if (round < kPauses) {
+      cpu_relax();
+      continue;
+    }
+    if (steady_now_ns() >= spin_end) break;
+    sched_yield();
   }
   for (;;) {
     // Raised before the last look: a peer that publishes after it rings.
@@ -80,17 +97,11 @@ Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_
       sleeping.store(0, std::memory_order_relaxed);
       return bytes;
     }
+    ++sleeps_;
     const bool woken = sleep_until_doorbell();
     sleeping.store(0, std::memory_order_relaxed);
     if (!woken) return make_error(ErrorCode::kNotFound, "the peer hung up");
   }
-}
-
-int64_t RingEndpoint::frame_spin_ns() const {
-  const int64_t floor = policy_.spin_floor.count();
-  const int64_t ceiling = policy_.spin_ceiling.count();
-  if (typical_frame_wait_ns_ >= ceiling) return floor;
-  return std::clamp(2 * typical_frame_wait_ns_, floor, ceiling);
 }
 
 // A running average of the waits for an answer; a long wait counts as a
@@ -132,10 +143,12 @@ Status RingEndpoint::read(uint8_t* data, size_t size, bool frame_start) {
     TESSERA_ASSIGN_OR_RETURN(uint64_t ready, readable());
     if (ready == 0) {
       const int64_t started = steady_now_ns();
-      // A peer this side just woke may be scheduled on this very core:
-      // spinning would keep it from answering.
       int64_t spin_ns = policy_.spin_floor.count();
-      if (frame_start) spin_ns = rang_on_publish_ ? 0 : frame_spin_ns();
+      if (frame_start) {
+        spin_ns =
+            answer_spin(policy_, std::chrono::nanoseconds(typical_frame_wait_ns_), rang_on_publish_)
+                .count();
+      }
       TESSERA_ASSIGN_OR_RETURN(
           ready, wait_for([this] { return readable(); }, incoming_.reader_sleeping, spin_ns));
       if (frame_start) note_frame_wait(steady_now_ns() - started);

@@ -168,6 +168,62 @@ TEST_F(SharedRingTest, ASpinningSideTradesFramesAndStillSeesAHangUp) {
   EXPECT_LT(waited, milliseconds(2000));
 }
 
+// The wait for an answer: twice the typical wait, within the floor and the
+// ceiling; the floor once answers are typically slower than the ceiling;
+// none after waking the peer, unless the policy says to spin anyway.
+TEST(AnswerSpinTest, FollowsTheTypicalWaitAndTheWakeRule) {
+  using std::chrono::microseconds;
+  const RingWaitPolicy host{.spin_floor = microseconds(2), .spin_ceiling = microseconds(200)};
+  RingWaitPolicy device = host;
+  device.spin_after_waking_peer = true;
+  EXPECT_EQ(answer_spin(host, microseconds(30), false), microseconds(60));
+  EXPECT_EQ(answer_spin(host, microseconds(0), false), microseconds(2));
+  EXPECT_EQ(answer_spin(host, microseconds(150), false), microseconds(200));
+  EXPECT_EQ(answer_spin(host, microseconds(250), false), microseconds(2));
+  EXPECT_EQ(answer_spin(host, microseconds(30), true), microseconds(0));
+  EXPECT_EQ(answer_spin(device, microseconds(30), true), microseconds(60));
+}
+
+// A device that keeps spinning after its answer woke the host (the device
+// process's policy) catches the next request awake: trading frames back to
+// back, neither side keeps falling asleep. Without it, both would sleep on
+// every frame: each answer wakes a sleeper, which then sleeps at once.
+TEST_F(SharedRingTest, ASideThatSpinsAfterWakingItsPeerStopsBothSleeping) {
+  const RingWaitPolicy quick{.spin_floor = std::chrono::microseconds(2),
+                             .spin_ceiling = std::chrono::milliseconds(200)};
+  RingWaitPolicy device_policy = quick;
+  device_policy.spin_after_waking_peer = true;
+  RingEndpoint host(channel_->to_device, channel_->to_host, sockets_[0], quick);
+  RingEndpoint device(channel_->to_host, channel_->to_device, sockets_[1], device_policy);
+  // Each side works a while between frames, longer than a wait's first
+  // pauses, so that a side that does not spin is asleep when its frame comes.
+  auto work = [](std::chrono::microseconds length) {
+    const auto end = std::chrono::steady_clock::now() + length;
+    while (std::chrono::steady_clock::now() < end) {
+    }
+  };
+  constexpr int kRounds = 400;
+  std::thread serving([&] {
+    for (int round = 0; round < kRounds; ++round) {
+      auto request = device.receive_frame(64);
+      ASSERT_TRUE(request.ok()) << request.error().describe();
+      work(std::chrono::microseconds(40));
+      ASSERT_TRUE(device.send_frame(*request).ok());
+    }
+  });
+  // Both start asleep: the host rings the device, then sleeps for its answer.
+  std::this_thread::sleep_for(milliseconds(5));
+  for (int round = 0; round < kRounds; ++round) {
+    work(std::chrono::microseconds(20));
+    ASSERT_TRUE(host.send_frame(pattern(16, static_cast<uint8_t>(round))).ok());
+    auto reply = host.receive_frame(64);
+    ASSERT_TRUE(reply.ok()) << reply.error().describe();
+  }
+  serving.join();
+  EXPECT_LT(device.sleeps() + host.sleeps(), uint64_t{kRounds / 4})
+      << "device slept " << device.sleeps() << " times, host " << host.sleeps();
+}
+
 TEST_F(SharedRingTest, CountersAPeerChangedAreAnErrorNotAHang) {
   // More published than the ring holds: the device process's memory was
   // written by something other than its ring code.

@@ -8,10 +8,10 @@
 // then sleeps reading its end of a socket pair after raising a flag in the
 // ring. The peer, when it publishes and
 // sees the flag, writes one byte (the doorbell) to wake it. A side waiting
-// for the answer to a frame it sent to a peer that was awake spins longer
-// while such answers came quickly (RingWaitPolicy): the peer is then
-// running on another core, and a hand-over through the ring costs well
-// under a microsecond against several for a sleep and a wake-up. Sleeping on a
+// for the answer to a frame it sent spins longer while such answers came
+// quickly (RingWaitPolicy): the peer is then running on another core, and a
+// hand-over through the ring costs well under a microsecond against several
+// for a sleep and a wake-up. Sleeping on a
 // socket rather than a futex is deliberate: a Unix socket wakes its reader
 // as a synchronous hand-over, which on a loaded machine costs far less
 // than a futex wake-up (docs/architecture.md, Isolation), and a peer that
@@ -55,11 +55,20 @@ struct SharedChannel {
 // first. Waiting for the answer to a frame it sent, it spins instead up to
 // twice the running average of such waits, at most `spin_ceiling`, while
 // that average is below the ceiling; and not at all if sending the frame
-// woke the peer (which may have been placed on this core).
+// woke the peer (which may have been placed on this core), unless
+// `spin_after_waking_peer`. Past a few pauses, spinning yields the core.
 struct RingWaitPolicy {
   std::chrono::nanoseconds spin_floor{0};
   std::chrono::nanoseconds spin_ceiling{0};
+  // Spin (yielding the core) even when sending the frame woke the peer.
+  bool spin_after_waking_peer = false;
 };
+
+// How long a side that sent a frame spins for its answer before sleeping,
+// given the running average of such waits and whether sending it woke the
+// peer.
+std::chrono::nanoseconds answer_spin(const RingWaitPolicy& policy,
+                                     std::chrono::nanoseconds typical_wait, bool woke_peer);
 
 // One side's end: it writes frames to `outgoing`, reads from `incoming`,
 // and sleeps on (and rings the peer through) `doorbell_fd`, its end of a
@@ -74,6 +83,8 @@ class RingEndpoint {
   // One frame of at most `max_bytes`; kNotFound if the peer hung up first,
   // kDataLoss if the ring's counters or the frame's length make no sense.
   Result<std::vector<uint8_t>> receive_frame(size_t max_bytes);
+  // How often this side fell asleep waiting for its peer.
+  uint64_t sleeps() const { return sleeps_; }
 
  private:
   Status write(const uint8_t* data, size_t size);
@@ -85,7 +96,6 @@ class RingEndpoint {
   Result<uint64_t> writable();
   template <typename Available>
   Result<uint64_t> wait_for(Available available, std::atomic<uint32_t>& sleeping, int64_t spin_ns);
-  int64_t frame_spin_ns() const;
   void note_frame_wait(int64_t waited_ns);
   bool ring_doorbell_if(std::atomic<uint32_t>& sleeping);  // whether it rang
   bool sleep_until_doorbell();
@@ -101,6 +111,7 @@ class RingEndpoint {
   uint64_t consumed_ = 0;              // incoming bytes taken
   int64_t typical_frame_wait_ns_ = 0;  // running average of waits for a frame
   bool rang_on_publish_ = false;       // the last publish woke the peer
+  uint64_t sleeps_ = 0;
 };
 
 }  // namespace tessera::sim
