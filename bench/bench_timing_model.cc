@@ -499,7 +499,8 @@ BENCHMARK(BM_CalibrateInterleaved)
 
 // Writes `count` packets of `packet` bytes from its CB to the same offset
 // on the NoC core (x0, y0) (one destination) or rectangle (more; `loopback`
-// includes the sender), then one barrier.
+// includes the sender), then one barrier. `linked` multicasts all but the
+// last packet linked, as tt-metal's one-to-all test kernel does.
 constexpr const char* kWriter = R"(
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() {
@@ -511,16 +512,18 @@ void kernel_main() {
   const uint32_t packet = get_arg_val<uint32_t>(5);
   const uint32_t destinations = get_arg_val<uint32_t>(6);
   const uint32_t loopback = get_arg_val<uint32_t>(7);
+  const uint32_t linked = get_arg_val<uint32_t>(8);
   const uint32_t l1 = get_write_ptr(0);
   for (uint32_t sent = 0; sent < count; ++sent) {
+    const bool link = linked != 0 && sent + 1 < count;
     if (destinations == 1) {
       noc_async_write(l1, get_noc_addr(x0, y0, l1), packet);
     } else if (loopback) {
       noc_async_write_multicast_loopback_src(l1, get_noc_multicast_addr(x0, y0, x1, y1, l1),
-                                             packet, destinations);
+                                             packet, destinations, link);
     } else {
       noc_async_write_multicast(l1, get_noc_multicast_addr(x0, y0, x1, y1, l1), packet,
-                                destinations);
+                                destinations, link);
     }
   }
   noc_async_write_barrier();
@@ -530,6 +533,7 @@ void kernel_main() {
 struct Writes {
   metal::CoreCoord sender, first, last;  // logical; first == last: one to one
   bool loopback = false;
+  bool linked = false;
   metal::NOC noc = metal::NOC::NOC_0;
   uint32_t count = 64;
   uint32_t packet = 8192;
@@ -558,10 +562,10 @@ double write_rate(benchmark::State& state, const Writes& w) {
   const bool inside = w.sender.x >= w.first.x && w.sender.x <= w.last.x &&
                       w.sender.y >= w.first.y && w.sender.y <= w.last.y;
   if (inside && !w.loopback) --destinations;
-  if (!kernel.ok() ||
-      !metal::set_runtime_args(program, *kernel, w.sender,
-                               {a.x, a.y, b.x, b.y, w.count, w.packet, destinations, w.loopback})
-           .ok()) {
+  if (!kernel.ok() || !metal::set_runtime_args(program, *kernel, w.sender,
+                                               {a.x, a.y, b.x, b.y, w.count, w.packet, destinations,
+                                                w.loopback, w.linked})
+                           .ok()) {
     state.SkipWithError("could not build the writer");
     return 0;
   }
@@ -583,12 +587,15 @@ BENCHMARK(BM_CalibrateOneToOne)->Iterations(1)->Unit(benchmark::kMillisecond);
 // tt-low-level-documentation, Multicast Schemes (Loopback Disabled).csv,
 // Wormhole, NoC 0, 7x7 grids, 256 packets of 8 KB: scheme 4 (sender inside
 // the grid, a corner of it) 26.8 B/cycle; scheme 5 (sender outside the
-// grid, sharing a row with it) 29.7 B/cycle.
+// grid, sharing a row with it) 29.7 B/cycle. The schemes test links its
+// multicasts (tt-metal test_multicast_schemes.cpp: is_linked defaults to
+// true).
 void BM_CalibrateMulticastScheme(benchmark::State& state) {
   const bool inside = state.range(0) == 4;
   Writes w{.sender = {0, inside ? 0u : 6u},
            .first = {inside ? 0u : 1u, 0},
            .last = {inside ? 6u : 7u, 6},
+           .linked = true,
            .count = 256};
   report(state, write_rate(state, w), static_cast<double>(state.range(1)) / 10.0);
 }
@@ -600,13 +607,27 @@ BENCHMARK(BM_CalibrateMulticastScheme)
     ->Unit(benchmark::kMillisecond);
 
 // The ideal primitives table, one to all (multicast) 15 B/cycle: the 8x8
-// grid with the sender in it and loopback (One to All Multicast 8x8 Packet
-// Sizes with Loopback.csv: 14.9 B/cycle at 256 packets of 8 KB).
+// grid with the sender in it and loopback, unlinked (One to All Multicast
+// 11x10 Packet Sizes with Loopback.csv, which on Wormhole is the full 8x8
+// grid: 14.9 B/cycle at 256 packets of 8 KB). The same sweep's 2x2 and 5x5
+// grids (One to All Multicast 2x2 / 5x5 Packet Sizes with Loopback.csv,
+// 256 x 8 KB: 26.4 and 17.5 B/cycle) as further rows.
 void BM_CalibrateMulticast(benchmark::State& state) {
-  Writes w{.sender = {0, 0}, .first = {0, 0}, .last = {7, 7}, .loopback = true, .count = 256};
-  report(state, write_rate(state, w), 15.0);
+  const auto side = static_cast<uint32_t>(state.range(0));
+  Writes w{.sender = {0, 0},
+           .first = {0, 0},
+           .last = {side - 1, side - 1},
+           .loopback = true,
+           .count = 256};
+  report(state, write_rate(state, w), static_cast<double>(state.range(1)) / 10.0);
 }
-BENCHMARK(BM_CalibrateMulticast)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CalibrateMulticast)
+    ->ArgNames({"grid", "published_x10"})
+    ->Args({8, 149})
+    ->Args({5, 175})
+    ->Args({2, 264})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

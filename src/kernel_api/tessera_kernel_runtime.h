@@ -29,6 +29,12 @@ FORCE_INLINE const tessera_host_table* host() {
   return host_table;
 }
 
+// The multicast callbacks' `linked` argument (TESSERA_MULTICAST_* bits).
+FORCE_INLINE int multicast_mode(bool linked, bool path_reserve) {
+  return static_cast<int>((linked ? TESSERA_MULTICAST_LINKED : 0u) |
+                          (path_reserve ? 0u : TESSERA_MULTICAST_NO_PATH_RESERVE));
+}
+
 // A fixed-size message builder: kernels have no std::string.
 class Message {
  public:

@@ -62,12 +62,14 @@ void noc_write(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_noc_addr, uint32_t siz
 }
 
 void noc_write_multicast(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_mcast_addr, uint32_t size,
-                         uint32_t /*num_dests*/, int /*linked*/, int loopback, uint8_t noc) {
+                         uint32_t /*num_dests*/, int mode, int loopback, uint8_t noc) {
   check_noc_index(noc);
   KernelHostState& state = KernelHostState::of(ctx);
   fail_kernel_if_error(
       sim::noc_write_multicast(state.noc_issuer(), src_l1, dst_mcast_addr, size, loopback != 0));
-  if (state.timing) time_noc_multicast(state, src_l1, dst_mcast_addr, size, loopback != 0, noc);
+  if (state.timing) {
+    time_noc_multicast(state, src_l1, dst_mcast_addr, size, loopback != 0, mode, noc);
+  }
   notify_progress();
 }
 

@@ -75,12 +75,11 @@ void noc_semaphore_inc(tk_ctx* ctx, uint64_t noc_addr, uint32_t increment, uint8
 }
 
 void noc_semaphore_set_multicast(tk_ctx* ctx, uint32_t src_l1, uint64_t dst_mcast_addr,
-                                 uint32_t /*num_dests*/, int /*linked*/, int loopback,
-                                 uint8_t noc) {
+                                 uint32_t /*num_dests*/, int mode, int loopback, uint8_t noc) {
   KernelHostState& state = KernelHostState::of(ctx);
   fail_kernel_if_error(
       sim::noc_write_multicast(state.noc_issuer(), src_l1, dst_mcast_addr, 4, loopback != 0));
-  if (state.timing) time_noc_multicast(state, src_l1, dst_mcast_addr, 4, loopback != 0, noc);
+  if (state.timing) time_noc_multicast(state, src_l1, dst_mcast_addr, 4, loopback != 0, mode, noc);
   notify_progress();
 }
 

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "tessera/sim/jit/kernel_abi.h"
 #include "tessera/sim/noc/noc_address.h"
 #include "tessera/sim/noc/noc_endpoint.h"
 #include "tessera/sim/noc/noc_transfers.h"
@@ -67,11 +68,16 @@ void time_noc_write(KernelHostState& state, uint32_t src_l1, uint64_t dst_noc_ad
 }
 
 void time_noc_multicast(KernelHostState& state, uint32_t src_l1, uint64_t dst_mcast_addr,
-                        uint32_t size, bool loopback, uint8_t noc) {
+                        uint32_t size, bool loopback, int mode, uint8_t noc) {
   const NocMulticastAddress address = decode_noc_multicast_address(dst_mcast_addr);
+  const auto bits = static_cast<uint32_t>(mode);
+  const auto flag = static_cast<uint8_t>(
+      (loopback ? timing::kMulticastLoopback : 0) |
+      ((bits & TESSERA_MULTICAST_LINKED) != 0 ? timing::kMulticastLinked : 0) |
+      ((bits & TESSERA_MULTICAST_NO_PATH_RESERVE) != 0 ? timing::kMulticastNoPathReserve : 0));
   TimingEvent event{.kind = TimingEventKind::kNocMulticast,
                     .noc = noc,
-                    .flag = static_cast<uint8_t>(loopback),
+                    .flag = flag,
                     .source = pack_noc_xy(address.x_start, address.y_start),
                     .target = pack_noc_xy(address.x_end, address.y_end),
                     .bytes = size};

@@ -15,8 +15,9 @@ void time_noc_read(KernelHostState& state, uint64_t src_noc_addr, uint32_t size,
 // A 4-byte write into L1 is also a word write (a remote semaphore set).
 void time_noc_write(KernelHostState& state, uint32_t src_l1, uint64_t dst_noc_addr, uint32_t size,
                     uint8_t noc);
+// `mode`: the callbacks' TESSERA_MULTICAST_* bits (linked, no path reservation).
 void time_noc_multicast(KernelHostState& state, uint32_t src_l1, uint64_t dst_mcast_addr,
-                        uint32_t size, bool loopback, uint8_t noc);
+                        uint32_t size, bool loopback, int mode, uint8_t noc);
 void time_inline_write(KernelHostState& state, uint64_t dst_noc_addr, uint32_t value, uint8_t noc);
 void time_barrier(KernelHostState& state);
 void time_cb(KernelHostState& state, timing::TimingEventKind kind, int32_t cb, int32_t pages);

@@ -100,6 +100,10 @@ struct KernelState {
   int64_t pack = 0;
   int64_t transfers_done = 0;  // when the kernel's issued transfers complete
   int64_t wait_cycles = 0;
+  // Per NoC: when the last multicast's data left the core, and whether it
+  // was linked (its path is still reserved).
+  int64_t multicast_left[2] = {0, 0};
+  bool path_held[2] = {false, false};
   std::size_t next = 0;
   bool blocked = false;
   bool finished = false;
@@ -393,72 +397,119 @@ class Replay {
     return direction > 0 ? (to + size - from) % size : (from + size - to) % size;
   }
 
-  // When a multicast's bytes reach each destination. The NoC copies the
-  // packet as it goes: NoC 0 carries it +x along the sender's row to the
-  // rectangle's farthest column and, from each column of the rectangle it
-  // passes, +y along that column to the farthest row; NoC 1 goes -y along
-  // the sender's column, then -x along each row. Every link of that tree
-  // carries the bytes once, streaming as a unicast does.
-  std::vector<std::pair<CoreCoord, int64_t>> multicast_landings(const TimingEvent& event,
-                                                                CoreCoord from, uint64_t bytes,
-                                                                int64_t ready) {
-    const bool noc0 = event.noc == 0;
-    const int direction = noc0 ? +1 : -1;
+  // A multicast's tree: the trunk runs along dimension `trunk_dim` (0: x)
+  // from the sender to the rectangle's farthest trunk coordinate, the
+  // branches from each trunk coordinate of the rectangle along the other.
+  struct Tree {
+    bool noc0;
+    int direction;
+    uint8_t trunk_dim;
+    uint32_t trunk_size, branch_size, trunk_from, branch_from;
+    uint32_t trunk_lo, trunk_hi, branch_lo, branch_hi;
+    uint32_t trunk_hops, branch_hops;  // to the farthest router
+  };
+
+  Tree tree_of(const TimingEvent& event, CoreCoord from) const {
+    Tree tree{};
+    tree.noc0 = event.noc == 0;
+    tree.direction = tree.noc0 ? +1 : -1;
     const uint32_t w = params_.noc_grid_x, h = params_.noc_grid_y;
     const uint32_t x0 = std::min(noc_x(event.source), noc_x(event.target));
     const uint32_t x1 = std::max(noc_x(event.source), noc_x(event.target));
     const uint32_t y0 = std::min(noc_y(event.source), noc_y(event.target));
     const uint32_t y1 = std::max(noc_y(event.source), noc_y(event.target));
-    // The trunk runs along dimension `trunk_dim` (0: x) from the sender.
-    const uint8_t trunk_dim = noc0 ? 0 : 1;
-    const uint32_t trunk_size = noc0 ? w : h, branch_size = noc0 ? h : w;
-    const uint32_t trunk_from = (noc0 ? from.x : from.y) % trunk_size;
-    const uint32_t branch_from = (noc0 ? from.y : from.x) % branch_size;
-    const uint32_t trunk_lo = noc0 ? x0 : y0, trunk_hi = noc0 ? x1 : y1;
-    const uint32_t branch_lo = noc0 ? y0 : x0, branch_hi = noc0 ? y1 : x1;
+    tree.trunk_dim = tree.noc0 ? 0 : 1;
+    tree.trunk_size = tree.noc0 ? w : h;
+    tree.branch_size = tree.noc0 ? h : w;
+    tree.trunk_from = (tree.noc0 ? from.x : from.y) % tree.trunk_size;
+    tree.branch_from = (tree.noc0 ? from.y : from.x) % tree.branch_size;
+    tree.trunk_lo = tree.noc0 ? x0 : y0;
+    tree.trunk_hi = tree.noc0 ? x1 : y1;
+    tree.branch_lo = tree.noc0 ? y0 : x0;
+    tree.branch_hi = tree.noc0 ? y1 : x1;
+    auto reach = [&](uint32_t start, uint32_t lo, uint32_t hi, uint32_t size) {
+      uint32_t hops = 0;
+      for (uint32_t t = lo; t <= hi; ++t)
+        hops = std::max(hops, ring_hops(start, t, tree.direction, size));
+      return hops;
+    };
+    tree.trunk_hops = reach(tree.trunk_from, tree.trunk_lo, tree.trunk_hi, tree.trunk_size);
+    tree.branch_hops = reach(tree.branch_from, tree.branch_lo, tree.branch_hi, tree.branch_size);
+    return tree;
+  }
+
+  // When a multicast's bytes reach each destination. The NoC copies the
+  // packet as it goes: NoC 0 carries it +x along the sender's row to the
+  // rectangle's farthest column and, from each column of the rectangle it
+  // passes, +y along that column to the farthest row; NoC 1 goes -y along
+  // the sender's column, then -x along each row. Every link of that tree
+  // carries the bytes once, streaming as a unicast does. `left`: when the
+  // bytes have left the sender.
+  std::vector<std::pair<CoreCoord, int64_t>> multicast_landings(const TimingEvent& event,
+                                                                CoreCoord from, uint64_t bytes,
+                                                                int64_t ready, int64_t* left) {
+    const Tree tree = tree_of(event, from);
+    const bool noc0 = tree.noc0;
+    const uint32_t w = params_.noc_grid_x, h = params_.noc_grid_y;
     auto router = [&](uint32_t trunk, uint32_t branch) {
       const uint32_t x = noc0 ? trunk : branch, y = noc0 ? branch : trunk;
       return static_cast<uint16_t>((y % h) * w + x % w);
     };
-    auto reach = [&](uint32_t start, uint32_t lo, uint32_t hi, uint32_t size) {
-      uint32_t hops = 0;
-      for (uint32_t t = lo; t <= hi; ++t)
-        hops = std::max(hops, ring_hops(start, t, direction, size));
-      return hops;
-    };
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
     // passed[i]: when the bytes pass the router i hops along the trunk.
-    const uint32_t trunk_hops = reach(trunk_from, trunk_lo, trunk_hi, trunk_size);
-    std::vector<int64_t> passed(trunk_hops + 1, ready);
-    uint32_t position = trunk_from;
-    for (uint32_t i = 0; i < trunk_hops; ++i) {
+    std::vector<int64_t> passed(tree.trunk_hops + 1, ready);
+    uint32_t position = tree.trunk_from;
+    for (uint32_t i = 0; i < tree.trunk_hops; ++i) {
       passed[i + 1] =
-          links_[link_index({event.noc, trunk_dim, router(position, branch_from)})].book(
+          links_[link_index({event.noc, tree.trunk_dim, router(position, tree.branch_from)})].book(
               passed[i], serial, horizon_);
-      position = (position + trunk_size + direction) % trunk_size;
+      position = (position + tree.trunk_size + tree.direction) % tree.trunk_size;
     }
     noc_bytes_ += bytes;
-    const uint32_t branch_hops = reach(branch_from, branch_lo, branch_hi, branch_size);
     std::vector<std::pair<CoreCoord, int64_t>> landings;
-    std::vector<int64_t> branch(branch_hops + 1);
-    for (uint32_t t = trunk_lo; t <= trunk_hi; ++t) {
-      const uint32_t along = ring_hops(trunk_from, t, direction, trunk_size);
+    std::vector<int64_t> branch(tree.branch_hops + 1);
+    int64_t departed = tree.trunk_hops > 0 ? passed[1] + serial : ready + serial;
+    for (uint32_t t = tree.trunk_lo; t <= tree.trunk_hi; ++t) {
+      const uint32_t along = ring_hops(tree.trunk_from, t, tree.direction, tree.trunk_size);
       branch[0] = passed[along];
-      uint32_t at = branch_from;
-      for (uint32_t j = 0; j < branch_hops; ++j) {
-        branch[j + 1] = links_[link_index({event.noc, uint8_t(1 - trunk_dim), router(t, at)})].book(
-            branch[j], serial, horizon_);
-        at = (at + branch_size + direction) % branch_size;
+      uint32_t at = tree.branch_from;
+      for (uint32_t j = 0; j < tree.branch_hops; ++j) {
+        branch[j + 1] =
+            links_[link_index({event.noc, uint8_t(1 - tree.trunk_dim), router(t, at)})].book(
+                branch[j], serial, horizon_);
+        at = (at + tree.branch_size + tree.direction) % tree.branch_size;
       }
-      for (uint32_t b = branch_lo; b <= branch_hi; ++b) {
-        const uint32_t down = ring_hops(branch_from, b, direction, branch_size);
+      // The sender's own branch also takes the bytes out of it.
+      if (along == 0 && tree.branch_hops > 0) departed = std::max(departed, branch[1] + serial);
+      for (uint32_t b = tree.branch_lo; b <= tree.branch_hi; ++b) {
+        const uint32_t down = ring_hops(tree.branch_from, b, tree.direction, tree.branch_size);
         const CoreCoord core = noc0 ? CoreCoord{t, b} : CoreCoord{b, t};
         landings.emplace_back(
             core,
             branch[down] + serial + static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
       }
     }
+    if (left) *left = departed;
     return landings;
+  }
+
+  // When a multicast's data may leave the sender. A multicast reserves its
+  // path first (tt-metal's default): every router of the tree must answer
+  // before data leaves, and the NoC takes the next reservation only once
+  // the previous multicast's data has left; we take the answer to come
+  // back along the tree, so the round trip is two hops per hop to the
+  // tree's farthest router (tt-isa-documentation, NoC README). A linked
+  // multicast keeps its path for the next one, which reserves nothing.
+  int64_t multicast_start(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
+    const uint8_t noc = event.noc & 1u;
+    int64_t start = kernel.clock;
+    if ((event.flag & kMulticastNoPathReserve) == 0 && !kernel.path_held[noc]) {
+      const Tree tree = tree_of(event, from);
+      start = std::max(start, kernel.multicast_left[noc]) +
+              2 * static_cast<int64_t>(tree.trunk_hops + tree.branch_hops) * params_.noc_hop_cycles;
+    }
+    kernel.path_held[noc] = (event.flag & kMulticastLinked) != 0;
+    return start;
   }
 
   // A write is done when its acknowledgement is back: one flit from the
@@ -475,8 +526,11 @@ class Replay {
   // (tt-low-level-documentation, Multicast Schemes).
   void multicast(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
     kernel.clock += params_.noc_issue_cycles;
-    for (const auto& [core, landed] : multicast_landings(event, from, event.bytes, kernel.clock)) {
-      if (!chip_.is_worker_noc(core) || (core == from && event.flag == 0)) continue;
+    const int64_t start = multicast_start(kernel, event, from);
+    const bool loopback = (event.flag & kMulticastLoopback) != 0;
+    for (const auto& [core, landed] : multicast_landings(event, from, event.bytes, start,
+                                                         &kernel.multicast_left[event.noc & 1u])) {
+      if (!chip_.is_worker_noc(core) || (core == from && !loopback)) continue;
       kernel.transfers_done =
           std::max(kernel.transfers_done, acknowledged(event.noc, core, from, landed));
     }
@@ -540,11 +594,14 @@ class Replay {
   void word_multicast(KernelState& kernel, const TimingEvent& event, uint32_t own) {
     kernel.clock += params_.noc_issue_cycles;
     const CoreCoord from = worker_noc(own);
-    for (const auto& [core, landed] : multicast_landings(event, from, 4, kernel.clock)) {
+    const int64_t start = multicast_start(kernel, event, from);
+    const bool loopback = (event.flag & kMulticastLoopback) != 0;
+    for (const auto& [core, landed] :
+         multicast_landings(event, from, 4, start, &kernel.multicast_left[event.noc & 1u])) {
       auto found = std::find(chip_.worker_cores.begin(), chip_.worker_cores.end(), core);
       if (found == chip_.worker_cores.end()) continue;
       const auto worker = static_cast<uint32_t>(found - chip_.worker_cores.begin());
-      if (worker == own && event.flag == 0) continue;  // flag: loopback
+      if (worker == own && !loopback) continue;
       change_word(worker, event.offset, false, event.value, landed);
     }
   }

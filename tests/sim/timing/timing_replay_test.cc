@@ -135,11 +135,13 @@ TEST_F(TimingReplayTest, AMulticastCrossesItsTreeOnceAndWaitsForEveryAcknowledge
   ReplayInput input;
   input.kernels.push_back(kernel("sender", {0, 0}, trace));
   const ProgramTiming timing = replay_program(params_, chip_, input);
-  // Issued at 1016. (2,1) has it at 1016 + 100 + 9 = 1125; (2,2) at
-  // 1016 + 100 + 2 * 9 = 1134. Acknowledgements back to (1,1) on NoC 0:
-  // from (2,1) 9 x-hops (1207); from (2,2) 9 x-hops then 11 y-hops down
-  // column 1 (2 -> 11 -> 0 -> 1): 1134 + 1 + 20 * 9 = 1315.
-  EXPECT_EQ(find(timing, "sender").end_cycle, 1315);
+  // Issued at 1016; its path is reserved first: one hop along the trunk
+  // and one down the branch, there and back, 2 * 2 * 9 = 36 cycles, so the
+  // data leaves at 1052. (2,1) has it at 1052 + 100 + 9 = 1161; (2,2) at
+  // 1052 + 100 + 2 * 9 = 1170. Acknowledgements back to (1,1) on NoC 0:
+  // from (2,1) 9 x-hops (1243); from (2,2) 9 x-hops then 11 y-hops down
+  // column 1 (2 -> 11 -> 0 -> 1): 1170 + 1 + 20 * 9 = 1351.
+  EXPECT_EQ(find(timing, "sender").end_cycle, 1351);
   EXPECT_EQ(timing.noc_bytes, 3200u);
 
   // A word multicast over the same tree lands when the bytes do.
@@ -156,8 +158,43 @@ TEST_F(TimingReplayTest, AMulticastCrossesItsTreeOnceAndWaitsForEveryAcknowledge
   words.kernels.push_back(kernel("setter", {0, 0}, setter));
   words.kernels.push_back(kernel("waiter", {1, 1}, waiter));
   const ProgramTiming word_timing = replay_program(params_, chip_, words);
-  // 4 bytes: 1 cycle a link; (2,2) is 2 hops down the tree.
-  EXPECT_EQ(find(word_timing, "waiter").end_cycle, 1016 + 1 + 2 * 9);
+  // 4 bytes: 1 cycle a link, after the same reservation; (2,2) is 2 hops
+  // down the tree.
+  EXPECT_EQ(find(word_timing, "waiter").end_cycle, 1016 + 36 + 1 + 2 * 9);
+}
+
+TEST_F(TimingReplayTest, AMulticastReservesItsPathUnlessThePreviousOneWasLinked) {
+  // The tree of the test above, 3200 bytes (100 cycles a link) twice.
+  auto send_twice = [&](uint8_t first_flag, uint8_t second_flag) {
+    KernelTrace trace;
+    for (uint8_t flag : {first_flag, second_flag}) {
+      trace.add({.kind = Kind::kNocMulticast,
+                 .noc = 0,
+                 .flag = flag,
+                 .source = worker_noc({1, 0}),
+                 .target = worker_noc({1, 1}),
+                 .bytes = 3200});
+    }
+    trace.add({.kind = Kind::kBarrier});
+    ReplayInput input;
+    input.kernels.push_back(kernel("sender", {0, 0}, trace));
+    return replay_program(params_, chip_, input).kernels.front().end_cycle;
+  };
+  // Both reserve. The first leaves at 1016 + 36 = 1052 and is out of the
+  // sender (its trunk link) at 1152, as above (its last acknowledgement is
+  // back at 1351). The second, issued at 1032, reserves from 1152: its
+  // data leaves at 1188, reaches (2,2) at 1188 + 100 + 18 = 1306, whose
+  // acknowledgement is back at 1306 + 1 + 180 = 1487.
+  EXPECT_EQ(send_twice(0, 0), 1487);
+  // The first linked: the second rides its path, no reservation. Issued at
+  // 1032, it waits for the trunk link until 1152 (1152..1252), then the
+  // branch link (1152..1252): (2,2) at 1152 + 100 + 18 = 1270, acknowledged
+  // at 1270 + 1 + 180 = 1451.
+  EXPECT_EQ(send_twice(kMulticastLinked, 0), 1451);
+  // Neither reserving (path reservation off): the first leaves at 1016,
+  // the second waits for it on the links as the linked one did: 1116..1216,
+  // (2,2) at 1116 + 100 + 18 = 1234, acknowledged at 1234 + 1 + 180 = 1415.
+  EXPECT_EQ(send_twice(kMulticastNoPathReserve, kMulticastNoPathReserve), 1415);
 }
 
 TEST_F(TimingReplayTest, AComputeKernelPipelinesUnpackMathAndPack) {

@@ -23,12 +23,17 @@
 #include "tessera/sim/compute/sfpu_unary_list.h"
 
 /* Bump on any layout or meaning change of the structs below. */
-#define TESSERA_KERNEL_ABI_VERSION 1u
+#define TESSERA_KERNEL_ABI_VERSION 2u
 
 /* tt-metal's per-kernel limit: 341 u32 runtime args (unique + common). */
 #define TESSERA_MAX_RUNTIME_ARGS 341u
 #define TESSERA_NUM_CIRCULAR_BUFFERS 32u
 #define TESSERA_NUM_NOCS 2u
+
+/* The `linked` argument of the multicast callbacks: the next multicast
+ * keeps this one's path; the multicast does not reserve its path first. */
+#define TESSERA_MULTICAST_LINKED 1u
+#define TESSERA_MULTICAST_NO_PATH_RESERVE 2u
 
 /* tt-metal's zero region (MEM_ZEROS_BASE / MEM_ZEROS_SIZE): an L1 range on
  * every worker core, in the reserved L1 below the unreserved base, that

@@ -39,11 +39,16 @@ inline uint32_t noc_y(uint16_t xy) {
   return xy >> 8;
 }
 
+// A multicast's `flag` bits.
+inline constexpr uint8_t kMulticastLoopback = 1;       // the sender receives a copy too
+inline constexpr uint8_t kMulticastLinked = 2;         // the next multicast keeps this one's path
+inline constexpr uint8_t kMulticastNoPathReserve = 4;  // sent without reserving its tree
+
 struct TimingEvent {
   TimingEventKind kind = TimingEventKind::kCompute;
   uint8_t noc = 0;         // NoC 0 or 1 for transfers
   uint8_t cb = 0;          // CB events
-  uint8_t flag = 0;        // kWordWait: at least; multicasts: loopback
+  uint8_t flag = 0;        // kWordWait: at least; multicasts: kMulticast* bits
   uint16_t source = 0;     // packed NoC coordinate
   uint16_t target = 0;     // packed NoC coordinate
   uint32_t word_core = 0;  // logical worker index of a word

@@ -48,19 +48,17 @@ FORCE_INLINE void noc_async_write_multicast(uint32_t src_local_l1_addr,
                                             uint32_t num_dests, bool linked = false,
                                             bool multicast_path_reserve = true,
                                             uint8_t noc = noc_index) {
-  (void)multicast_path_reserve;
-  tessera_kernel::host()->noc_write_multicast(tessera_kernel::ctx(), src_local_l1_addr,
-                                              dst_noc_addr_multicast, size, num_dests, linked, 0,
-                                              noc);
+  tessera_kernel::host()->noc_write_multicast(
+      tessera_kernel::ctx(), src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
+      tessera_kernel::multicast_mode(linked, multicast_path_reserve), 0, noc);
 }
 
 FORCE_INLINE void noc_async_write_multicast_loopback_src(
     uint32_t src_local_l1_addr, uint64_t dst_noc_addr_multicast, uint32_t size, uint32_t num_dests,
     bool linked = false, bool multicast_path_reserve = true, uint8_t noc = noc_index) {
-  (void)multicast_path_reserve;
-  tessera_kernel::host()->noc_write_multicast(tessera_kernel::ctx(), src_local_l1_addr,
-                                              dst_noc_addr_multicast, size, num_dests, linked, 1,
-                                              noc);
+  tessera_kernel::host()->noc_write_multicast(
+      tessera_kernel::ctx(), src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
+      tessera_kernel::multicast_mode(linked, multicast_path_reserve), 1, noc);
 }
 
 FORCE_INLINE void noc_inline_dw_write(uint64_t addr, uint32_t val, uint8_t be = 0xF,

@@ -42,9 +42,9 @@ FORCE_INLINE void noc_semaphore_set_multicast(uint32_t src_local_l1_addr,
                                               bool linked = false,
                                               bool multicast_path_reserve = true,
                                               uint8_t noc = noc_index) {
-  (void)multicast_path_reserve;
   tessera_kernel::host()->noc_semaphore_set_multicast(
-      tessera_kernel::ctx(), src_local_l1_addr, dst_noc_addr_multicast, num_dests, linked, 0, noc);
+      tessera_kernel::ctx(), src_local_l1_addr, dst_noc_addr_multicast, num_dests,
+      tessera_kernel::multicast_mode(linked, multicast_path_reserve), 0, noc);
 }
 
 FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src_local_l1_addr,
@@ -52,7 +52,7 @@ FORCE_INLINE void noc_semaphore_set_multicast_loopback_src(uint32_t src_local_l1
                                                            uint32_t num_dests, bool linked = false,
                                                            bool multicast_path_reserve = true,
                                                            uint8_t noc = noc_index) {
-  (void)multicast_path_reserve;
   tessera_kernel::host()->noc_semaphore_set_multicast(
-      tessera_kernel::ctx(), src_local_l1_addr, dst_noc_addr_multicast, num_dests, linked, 1, noc);
+      tessera_kernel::ctx(), src_local_l1_addr, dst_noc_addr_multicast, num_dests,
+      tessera_kernel::multicast_mode(linked, multicast_path_reserve), 1, noc);
 }

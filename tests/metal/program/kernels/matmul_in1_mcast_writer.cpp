@@ -75,10 +75,11 @@ void kernel_main() {
       volatile uint32_t* ready = reinterpret_cast<volatile uint32_t*>(ready_addr);
       noc_semaphore_wait(ready, receivers);
       noc_semaphore_set(ready, 0);
-      // Receivers' CB 1 write pointers move in step with ours: same address.
+      // Linked, as tt-metal's matmul readers do: the flag below takes the
+      // data's reserved path. Receivers' CB 1 write pointers move in step with ours: same address.
       noc_async_write_multicast(
           start, get_noc_multicast_addr(mcast_x0, mcast_y0, mcast_x1, mcast_y1, start),
-          block_tiles * tile, receivers);
+          block_tiles * tile, receivers, /*linked=*/true);
       noc_semaphore_set_multicast(delivered_addr, delivered_mcast, receivers);
     }
     cb_push_back(1, block_tiles);
