@@ -1,7 +1,25 @@
 // libFuzzer entry for tessera::fuzz::execute_metal (see targets/fuzz_targets.h).
+#include <span>
+
 #include "targets/fuzz_targets.h"
+#include "targets/source_keeping_mutation.h"
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   tessera::fuzz::execute_metal(data, size);
   return 0;
+}
+
+// Seven mutants in eight keep the kernel sources, so they skip the compile;
+// the eighth is libFuzzer's own, which may change anything.
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size,
+                                          unsigned int seed) {
+  if (seed % 8 != 0) {
+    std::span<uint8_t> bytes(data, size);
+    if (tessera::fuzz::mutate_outside(bytes, tessera::fuzz::text_runs(bytes), seed / 8)) {
+      return size;
+    }
+  }
+  return LLVMFuzzerMutate(data, size, max_size);
 }
