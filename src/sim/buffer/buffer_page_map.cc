@@ -130,6 +130,18 @@ Result<uint32_t> bank_of(const BufferSpec& spec, CoreCoord core, uint32_t num_ba
   return bank;
 }
 
+// Every core of the shard spec's ranges holds a bank, checked at each
+// range's far corner before the ranges are walked: a range from a binary
+// may be as large as its numbers allow.
+Status check_shard_ranges(const BufferSpec& spec, const ShardSpec& shard, uint32_t num_banks,
+                          CoreCoord grid) {
+  for (const CoreRange& range : shard.cores) {
+    if (range.start.x > range.end.x || range.start.y > range.end.y) continue;  // empty
+    TESSERA_RETURN_IF_ERROR(bank_of(spec, range.end, num_banks, grid).status());
+  }
+  return ok_status();
+}
+
 Status check_distribution(const BufferSpec& spec, const DistributionSpec& nd, uint64_t pages) {
   const size_t rank = nd.tensor_pages.size();
   if (rank == 0 || nd.shard_pages.size() != rank) {
@@ -240,6 +252,7 @@ Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num
                       shard.tensor_pages[1], " = ", tensor_pages, " pages");
   }
   TESSERA_ASSIGN_OR_RETURN(ShardGrid shards, shard_grid(shard));
+  TESSERA_RETURN_IF_ERROR(check_shard_ranges(spec, shard, num_banks, grid));
   std::vector<CoreCoord> cores = ordered_cores(shard);
   TESSERA_RETURN_IF_ERROR(check_shard_fits(spec.layout, shard, shards, cores.size()));
 

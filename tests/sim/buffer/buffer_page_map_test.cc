@@ -181,6 +181,13 @@ TEST(BufferPageMapTest, RejectsShardSpecsThatDoNotFit) {
   EXPECT_FALSE(make(BufferLayout::kBlockSharded, {{{0, 0}, {1, 1}}}, {32, 32}, {3, 2}).ok());
   // Cores outside the worker grid.
   EXPECT_FALSE(make(BufferLayout::kWidthSharded, {{{7, 7}, {8, 7}}}, {32, 32}, {1, 2}).ok());
+  // A range as large as a binary's numbers allow is refused before its
+  // cores are listed (the fuzzer found 2^28 of them allocated first).
+  auto huge = make(BufferLayout::kWidthSharded, {{{0, 0}, {60000, 60000}}}, {32, 32}, {1, 2});
+  ASSERT_FALSE(huge.ok());
+  EXPECT_NE(huge.error().message().find("shard core (60000, 60000) is outside the worker grid"),
+            std::string::npos)
+      << huge.error().message();
   // Sharded without a shard spec, and a size that is not whole pages.
   EXPECT_FALSE(BufferPageMap::create({MemoryType::kL1, 4096, 64, BufferLayout::kBlockSharded, {}},
                                      64, kGrid, 16)
