@@ -33,15 +33,19 @@ Status QueueWorker::push(QueuedCommand command) {
   index(command);
   bool now = command.wakes_worker();
   pending_.push_back(std::move(command));
-  if (!(now || pending_.size() >= kWakeBatch)) return ok_status();
+  if (now || pending_.size() >= kWakeBatch) hand_to_worker();
+  return ok_status();
+}
+
+void QueueWorker::hand_to_worker() {
   if (!take_now_.load(std::memory_order_relaxed)) take_now_.store(true, std::memory_order_release);
   // A busy or spinning worker picks the batch up by itself; a sleeping one
-  // is woken (a system call) only now that something needs it.
+  // is woken (a system call) only now that something needs it, and not
+  // while a caller runs commands itself (it hands over when it is done).
   if (worker_waiting_ && !caller_running_) {
     worker_waiting_ = false;  // one wake-up is enough
     work_available_.notify_one();
   }
-  return ok_status();
 }
 
 Status QueueWorker::push_and_finish(QueuedCommand command) {
@@ -74,13 +78,7 @@ Status QueueWorker::push_and_finish(QueuedCommand command) {
     caller_running_ = false;
     // Commands other threads pushed meanwhile are the worker's again, and a
     // stop that came meanwhile waits for the worker to see it.
-    if (!pending_.empty() || stopping_) {
-      take_now_.store(true, std::memory_order_release);
-      if (worker_waiting_) {
-        worker_waiting_ = false;
-        work_available_.notify_one();
-      }
-    }
+    if (!pending_.empty() || stopping_) hand_to_worker();
     if (std::optional<Error> error = take_failure()) return std::move(*error);
   }
   return ok_status();
@@ -99,16 +97,14 @@ void QueueWorker::run_loop() {
         spin_until([this] { return take_now_.load(std::memory_order_acquire); });
         lock.lock();
       }
-      if (pending_.empty() || caller_running_) {
-        // Announced again before every sleep: a wake-up may find the
-        // commands taken by a caller that runs them itself.
-        while (!((stopping_ || !pending_.empty()) && !caller_running_)) {
-          worker_waiting_ = true;
-          work_available_.wait(lock);
-        }
-        worker_waiting_ = false;
-        if (pending_.empty()) break;  // stopping, and drained
+      // Announced again before every sleep: a wake-up may find the
+      // commands taken by a caller that runs them itself.
+      while (!((stopping_ || !pending_.empty()) && !caller_running_)) {
+        worker_waiting_ = true;
+        work_available_.wait(lock);
       }
+      worker_waiting_ = false;
+      if (pending_.empty()) break;  // stopping, and drained
       // Everything queued so far: one lock round trip per batch.
       batch.swap(pending_);
       take_now_.store(false, std::memory_order_relaxed);
@@ -183,13 +179,7 @@ Status QueueWorker::finish() {
   {
     std::lock_guard lock(mutex_);
     target = next_index_;
-    if (!pending_.empty()) {
-      take_now_.store(true, std::memory_order_release);
-      if (worker_waiting_) {
-        worker_waiting_ = false;
-        work_available_.notify_one();
-      }
-    }
+    if (!pending_.empty()) hand_to_worker();
   }
   auto reached = [&] { return done_.load(std::memory_order_seq_cst) >= target; };
   std::unique_lock lock(mutex_, std::defer_lock);

@@ -58,6 +58,8 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   void mark_done(uint64_t count);
   // Indexes `command` and, for a record, makes its event pending.
   void index(QueuedCommand& command);  // with mutex_ held
+  // Lets the worker take what is pending now, waking it if it sleeps.
+  void hand_to_worker();  // with mutex_ held
   Error describe_failure(const QueuedCommand& command, Error error) const;
   std::optional<Error> take_failure();  // with mutex_ held
 
