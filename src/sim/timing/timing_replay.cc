@@ -446,9 +446,8 @@ class Replay {
   // carries the bytes once, streaming as a unicast does. `left`: when the
   // bytes have left the sender.
   std::vector<std::pair<CoreCoord, int64_t>> multicast_landings(const TimingEvent& event,
-                                                                CoreCoord from, uint64_t bytes,
+                                                                const Tree& tree, uint64_t bytes,
                                                                 int64_t ready, int64_t* left) {
-    const Tree tree = tree_of(event, from);
     const bool noc0 = tree.noc0;
     const uint32_t w = params_.noc_grid_x, h = params_.noc_grid_y;
     auto router = [&](uint32_t trunk, uint32_t branch) {
@@ -500,11 +499,10 @@ class Replay {
   // back along the tree, so the round trip is two hops per hop to the
   // tree's farthest router (tt-isa-documentation, NoC README). A linked
   // multicast keeps its path for the next one, which reserves nothing.
-  int64_t multicast_start(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
+  int64_t multicast_start(KernelState& kernel, const TimingEvent& event, const Tree& tree) {
     const uint8_t noc = event.noc & 1u;
     int64_t start = kernel.clock;
     if ((event.flag & kMulticastNoPathReserve) == 0 && !kernel.path_held[noc]) {
-      const Tree tree = tree_of(event, from);
       start = std::max(start, kernel.multicast_left[noc]) +
               2 * static_cast<int64_t>(tree.trunk_hops + tree.branch_hops) * params_.noc_hop_cycles;
     }
@@ -526,9 +524,10 @@ class Replay {
   // (tt-low-level-documentation, Multicast Schemes).
   void multicast(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
     kernel.clock += params_.noc_issue_cycles;
-    const int64_t start = multicast_start(kernel, event, from);
+    const Tree tree = tree_of(event, from);
+    const int64_t start = multicast_start(kernel, event, tree);
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
-    for (const auto& [core, landed] : multicast_landings(event, from, event.bytes, start,
+    for (const auto& [core, landed] : multicast_landings(event, tree, event.bytes, start,
                                                          &kernel.multicast_left[event.noc & 1u])) {
       if (!chip_.is_worker_noc(core) || (core == from && !loopback)) continue;
       kernel.transfers_done =
@@ -594,10 +593,11 @@ class Replay {
   void word_multicast(KernelState& kernel, const TimingEvent& event, uint32_t own) {
     kernel.clock += params_.noc_issue_cycles;
     const CoreCoord from = worker_noc(own);
-    const int64_t start = multicast_start(kernel, event, from);
+    const Tree tree = tree_of(event, from);
+    const int64_t start = multicast_start(kernel, event, tree);
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
     for (const auto& [core, landed] :
-         multicast_landings(event, from, 4, start, &kernel.multicast_left[event.noc & 1u])) {
+         multicast_landings(event, tree, 4, start, &kernel.multicast_left[event.noc & 1u])) {
       auto found = std::find(chip_.worker_cores.begin(), chip_.worker_cores.end(), core);
       if (found == chip_.worker_cores.end()) continue;
       const auto worker = static_cast<uint32_t>(found - chip_.worker_cores.begin());
