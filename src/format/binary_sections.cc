@@ -175,7 +175,7 @@ std::string section_not_applicable(BinaryKind kind, Section section) {
   return "";
 }
 
-Result<nlohmann::ordered_json> read_section(const Binary& binary, Section section) {
+Result<nlohmann::ordered_json> read_root(const Binary& binary) {
   TESSERA_ASSIGN_OR_RETURN(std::string text, binary_to_json(binary));
   Json root = Json::parse(text, nullptr, false);
   if (root.is_discarded()) {
@@ -184,8 +184,19 @@ Result<nlohmann::ordered_json> read_section(const Binary& binary, Section sectio
   }
   // The checksum seals these exact bytes; `build` stamps a fresh one.
   root.erase("content_checksum");
-  if (section == Section::kAll) return root;
+  return root;
+}
 
+Result<nlohmann::ordered_json> read_section(const Binary& binary, Section section) {
+  TESSERA_ASSIGN_OR_RETURN(Json root, read_root(binary));
+  if (section == Section::kAll) return root;
+  return section_of_root(binary, root, section);
+}
+
+Result<nlohmann::ordered_json> section_of_root(const Binary& binary,
+                                               const nlohmann::ordered_json& root,
+                                               Section section) {
+  if (section == Section::kAll) return root;
   Json result;
   switch (section) {
     case Section::kVersion:

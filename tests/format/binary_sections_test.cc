@@ -114,6 +114,21 @@ TEST(BinarySectionsTest, CurrentLayoutInputsAndOutputsPerProgram) {
   EXPECT_EQ((*outputs)["outputs"][0]["outputs"][0]["size"], 4096);
 }
 
+TEST(BinarySectionsTest, SectionsOfOneConversionMatchSectionsReadOneByOne) {
+  Binary binary = load_example("eltwise_multiply.ttm.json", BinaryKind::kMetal);
+  auto root = read_root(binary);
+  ASSERT_TRUE(root.ok());
+  EXPECT_FALSE(root->contains("content_checksum"));
+  for (Section section :
+       {Section::kAll, Section::kVersion, Section::kSystemDesc, Section::kPrograms,
+        Section::kInputs, Section::kOutputs, Section::kKernels}) {
+    auto one_by_one = read_section(binary, section);
+    auto selected = section_of_root(binary, *root, section);
+    ASSERT_TRUE(one_by_one.ok() && selected.ok()) << section_name(section);
+    EXPECT_EQ(*selected, *one_by_one) << section_name(section);
+  }
+}
+
 TEST(BinarySectionsTest, SectionNamesRoundTrip) {
   for (const char* name :
        {"all", "version", "system_desc", "programs", "inputs", "outputs", "kernels"}) {

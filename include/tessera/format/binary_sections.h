@@ -24,6 +24,12 @@ std::string_view section_name(Section section);
 // processor and NoC, ComputeConfig, EthernetConfig).
 Result<nlohmann::ordered_json> read_section(const Binary& binary, Section section);
 
+// read_section in two steps, for callers that show several sections of one
+// binary: read_root converts it once (kAll), section_of_root selects from that.
+Result<nlohmann::ordered_json> read_root(const Binary& binary);
+Result<nlohmann::ordered_json> section_of_root(const Binary& binary,
+                                               const nlohmann::ordered_json& root, Section section);
+
 // The version section's words for a binary's checksum ("verified", "none
 // (baseline)", or none for the current layout, which has no field for one)
 // and for the schema it was written with.
