@@ -1,9 +1,16 @@
 #include "queue_worker.h"
 
-#include "spin_wait.h"
+#include "tessera/base/spin_wait.h"
 #include "tessera/base/steady_clock.h"
 
 namespace tessera::metal::internal {
+namespace {
+
+// Long enough to cover a burst of enqueues or a short command, short
+// enough not to matter when the queue goes idle.
+constexpr std::chrono::microseconds kSpinBudget{30};
+
+}  // namespace
 
 QueueWorker::QueueWorker(uint32_t device_id, uint32_t queue_id)
     : device_id_(device_id), queue_id_(queue_id) {}
@@ -94,7 +101,7 @@ void QueueWorker::run_loop() {
         // the worker takes the lock for each command would make both sides
         // contend); anything waited for is taken at once.
         lock.unlock();
-        spin_until([this] { return take_now_.load(std::memory_order_acquire); });
+        spin_until([this] { return take_now_.load(std::memory_order_acquire); }, kSpinBudget);
         lock.lock();
       }
       // Announced again before every sleep: a wake-up may find the
@@ -183,7 +190,7 @@ Status QueueWorker::finish() {
   }
   auto reached = [&] { return done_.load(std::memory_order_seq_cst) >= target; };
   std::unique_lock lock(mutex_, std::defer_lock);
-  if (!spin_until(reached)) {
+  if (!spin_until(reached, kSpinBudget)) {
     finish_waiters_.fetch_add(1, std::memory_order_seq_cst);
     lock.lock();
     idle_.wait(lock, reached);

@@ -8,16 +8,11 @@
 #include <cerrno>
 #include <cstring>
 
+#include "tessera/base/spin_wait.h"
 #include "tessera/base/steady_clock.h"
 
 namespace tessera::sim {
 namespace {
-
-void cpu_relax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#endif
-}
 
 Error malformed() {
   return make_error(ErrorCode::kDataLoss,

@@ -1,13 +1,12 @@
 #include "tessera/ttnn/math/conv2d.h"
 
-#include <cblas.h>
-
 #include <algorithm>
 #include <climits>
 #include <cstring>
 #include <vector>
 
 #include "allocate.h"
+#include "row_split_sgemm.h"
 #include "size_limits.h"
 #include "tessera/ttnn/math/parallel_for.h"
 
@@ -226,13 +225,11 @@ Status conv2d(ConstTensorView input, ConstTensorView weight, std::optional<Const
       im2col(input.data(), p, size, row0, rows, col.data());
       a = col.data();
     }
-    // BLAS threads each sgemm itself; this loop stays outside the pool.
+    // Each sgemm splits its own rows over the pool; this loop stays outside it.
     for (int64_t g = 0; g < p.groups; ++g) {
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, static_cast<int>(rows),
-                  static_cast<int>(ocg), static_cast<int>(k_group), 1.0f,
-                  a + g * (direct ? icg : k_group), static_cast<int>(row_len),
-                  packed.data() + g * k_group * ocg, static_cast<int>(ocg), 1.0f,
-                  out.data() + row0 * p.out_channels + g * ocg, static_cast<int>(p.out_channels));
+      row_split_sgemm(rows, ocg, k_group, {a + g * (direct ? icg : k_group), row_len, false},
+                      {packed.data() + g * k_group * ocg, ocg, false}, 1.0f,
+                      out.data() + row0 * p.out_channels + g * ocg, p.out_channels);
     }
   }
   return ok_status();

@@ -1,6 +1,9 @@
 #include "tessera/ttnn/math/parallel_for.h"
 
 #include <algorithm>
+#include <chrono>
+
+#include "tessera/base/spin_wait.h"
 
 namespace tessera::ttnn::math {
 namespace {
@@ -11,6 +14,12 @@ thread_local bool inside_pool = false;
 
 // More chunks than threads smooths out uneven chunk costs.
 constexpr int64_t kChunksPerThread = 4;
+
+// How long a worker watches for the next job, and a caller for the last
+// chunk, before sleeping. An op's kernels come in bursts (a model's ops, a
+// matmul's row parts); waking a sleeping worker costs tens of microseconds
+// on a virtual machine whose other CPU has gone idle, more than many jobs.
+constexpr std::chrono::microseconds kSpinBeforeSleep{50};
 
 }  // namespace
 
@@ -50,16 +59,18 @@ void ThreadPool::run(int64_t begin, int64_t end, int64_t grain, RangeFn fn, void
     std::lock_guard lock(mutex_);
     job_ = Job{fn, ctx, begin, count, chunks};
     next_chunk_.store(0, std::memory_order_relaxed);
-    busy_workers_ = static_cast<int>(workers_.size());
-    ++generation_;
+    busy_workers_.store(static_cast<int>(workers_.size()));
+    generation_.fetch_add(1);
   }
   work_cv_.notify_all();
   inside_pool = true;
   drain_chunks();
   inside_pool = false;
   // Workers may still be inside a chunk that references the caller's body.
+  auto all_done = [this] { return busy_workers_.load() == 0; };
+  if (spin_until(all_done, kSpinBeforeSleep)) return;
   std::unique_lock lock(mutex_);
-  done_cv_.wait(lock, [this] { return busy_workers_ == 0; });
+  done_cv_.wait(lock, all_done);
 }
 
 void ThreadPool::drain_chunks() {
@@ -73,15 +84,20 @@ void ThreadPool::drain_chunks() {
 void ThreadPool::worker_loop() {
   inside_pool = true;
   uint64_t seen = 0;
-  std::unique_lock lock(mutex_);
   while (true) {
-    work_cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
-    if (stop_) return;
-    seen = generation_;
-    lock.unlock();
+    auto job_or_stop = [&] { return stop_.load() || generation_.load() != seen; };
+    if (!spin_until(job_or_stop, kSpinBeforeSleep)) {
+      std::unique_lock lock(mutex_);
+      work_cv_.wait(lock, job_or_stop);
+    }
+    if (stop_.load()) return;
+    seen = generation_.load();
     drain_chunks();
-    lock.lock();
-    if (--busy_workers_ == 0) done_cv_.notify_all();
+    if (busy_workers_.fetch_sub(1) == 1) {
+      // Under the mutex, so a caller between its check and its wait hears it.
+      std::lock_guard lock(mutex_);
+      done_cv_.notify_all();
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../../../src/ttnn/math/row_split_sgemm.h"
 #include "matmul_reference.h"
 #include "reference.h"
 
@@ -31,6 +32,9 @@ TEST(TtnnMathMatmul, TorchSemanticsAgainstFloat64Reference) {
       {{45, 37}, {45, 29}, {37, 29}, {true, false}},
       {{3, 37, 45}, {29, 45}, {3, 37, 29}, {false, true}},
       {{130, 257}, {257, 65}, {130, 65}, {}},
+      // Large enough that C's rows split over the pool, with op(A) transposed.
+      {{520, 300}, {520, 70}, {300, 70}, {true, false}},
+      {{2, 520, 300}, {2, 70, 520}, {2, 300, 70}, {true, true}},
   };
   uint32_t seed = 81;
   for (const Case& c : cases) {
@@ -42,6 +46,14 @@ TEST(TtnnMathMatmul, TorchSemanticsAgainstFloat64Reference) {
     ASSERT_EQ(out->shape(), c.out);
     expect_matches(out->span(), testing::matmul_reference(a, b, c.options), 2e-5, 1e-5);
   }
+}
+
+// OpenBLAS's own threads spin for ~0.1 s after each call and would take a core
+// from the isolated device process; the pool splits the work instead.
+TEST(TtnnMathMatmul, OpenBlasRunsEachCallOnOneThread) {
+  const Tensor a = random_tensor(Shape{256, 256}, 5);
+  ASSERT_TRUE(matmul(a.view(), a.view(), {}).ok());
+  EXPECT_EQ(blas_threads_per_call(), 1);
 }
 
 TEST(TtnnMathMatmul, EmptyInnerDimGivesZeros) {

@@ -62,9 +62,11 @@ class ThreadPool {
   std::condition_variable done_cv_;
   Job job_;
   std::atomic<int64_t> next_chunk_{0};
-  uint64_t generation_ = 0;
-  int busy_workers_ = 0;
-  bool stop_ = false;
+  // Written under mutex_ (so sleepers never miss a change), read without it
+  // by threads spinning before they sleep.
+  std::atomic<uint64_t> generation_{0};
+  std::atomic<int> busy_workers_{0};
+  std::atomic<bool> stop_{false};
 };
 
 // parallel_for on the shared pool.

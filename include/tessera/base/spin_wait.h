@@ -1,17 +1,14 @@
-// A short busy wait before blocking. Handing work between the host thread
-// and a queue worker through a futex costs a system call and a reschedule
-// on each side; when the other side answers within microseconds, watching
-// an atomic for a moment is far cheaper.
+// A short busy wait before blocking. Handing work between threads through a
+// futex costs a system call and a reschedule on each side, and far more when
+// the waker must first bring an idle (virtual) CPU out of halt; when the
+// other side answers within microseconds, watching an atomic for a moment is
+// far cheaper.
 #pragma once
 
 #include <chrono>
 #include <thread>
 
-namespace tessera::metal::internal {
-
-// Long enough to cover a burst of enqueues or a short command, short
-// enough not to matter when the queue goes idle.
-inline constexpr std::chrono::microseconds kSpinBudget{30};
+namespace tessera {
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -25,7 +22,7 @@ inline void cpu_relax() {
 // Yields between checks after the first few, so a spinning thread gives way
 // to the one it waits for when both share a core.
 template <typename Ready>
-bool spin_until(Ready&& ready, std::chrono::nanoseconds budget = kSpinBudget) {
+bool spin_until(Ready&& ready, std::chrono::nanoseconds budget) {
   constexpr int kPauses = 64;
   for (int i = 0; i < kPauses; ++i) {
     if (ready()) return true;
@@ -39,4 +36,4 @@ bool spin_until(Ready&& ready, std::chrono::nanoseconds budget = kSpinBudget) {
   return ready();
 }
 
-}  // namespace tessera::metal::internal
+}  // namespace tessera
