@@ -1,5 +1,7 @@
 #include "worker_threads.h"
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -7,16 +9,24 @@
 #include <vector>
 
 #include "sanitizer_hooks.h"
+#include "tessera/base/spin_wait.h"
 
 namespace tessera::sim {
 
 namespace {
+
+// How long an idle thread watches for its next job before sleeping. A
+// program's kernels come to the same threads run after run; waking a
+// sleeping thread costs tens of microseconds when its (virtual) CPU has gone
+// idle, which is as long as a small program runs.
+constexpr std::chrono::microseconds kSpinBeforeSleep{50};
 
 struct PooledThread {
   std::mutex mutex;
   std::condition_variable wake;
   std::function<void()> job;  // empty while idle
   std::latch* done = nullptr;
+  std::atomic<bool> has_job{false};  // job is set: lets an idle thread spin without the mutex
 };
 
 class WorkerThreadPool {
@@ -28,6 +38,7 @@ class WorkerThreadPool {
       std::lock_guard lock(thread->mutex);
       thread->job = std::move(job);
       thread->done = &done;
+      thread->has_job.store(true);
     }
     thread->wake.notify_one();
   }
@@ -51,11 +62,13 @@ class WorkerThreadPool {
     for (;;) {
       std::function<void()> job;
       std::latch* done = nullptr;
+      spin_until([&] { return thread.has_job.load(); }, kSpinBeforeSleep);
       {
         std::unique_lock lock(thread.mutex);
         thread.wake.wait(lock, [&] { return static_cast<bool>(thread.job); });
         job = std::exchange(thread.job, nullptr);
         done = std::exchange(thread.done, nullptr);
+        thread.has_job.store(false);
       }
       job();
       job = nullptr;  // its captures go before the run that owns them ends
