@@ -85,6 +85,21 @@ std::string KernelCache::key_of(const KernelBuildSpec& spec, const std::string& 
   return hasher.hex();
 }
 
+std::string KernelCache::remembered_key(const std::string& spec_fingerprint) const {
+  std::lock_guard lock(mutex_);
+  auto found = key_by_fingerprint_.find(spec_fingerprint);
+  return found == key_by_fingerprint_.end() ? std::string() : found->second;
+}
+
+void KernelCache::remember_key(const std::string& spec_fingerprint, const std::string& key) {
+  // Bounded: a process that builds endless distinct kernels (a fuzzer, a
+  // sweep) starts the memo afresh instead of growing it.
+  constexpr std::size_t kMaxRemembered = 4096;
+  std::lock_guard lock(mutex_);
+  if (key_by_fingerprint_.size() >= kMaxRemembered) key_by_fingerprint_.clear();
+  key_by_fingerprint_.emplace(spec_fingerprint, key);
+}
+
 std::string KernelCache::shared_object_path(const std::string& key) const {
   return root_ + "/kernels/" + key + ".so";
 }
@@ -100,12 +115,17 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
   std::vector<std::size_t> job_specs;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     Lookup& lookup = lookups[i];
-    if (Status valid = validate_kernel_build_spec(specs[i]); !valid.ok()) {
-      lookup.status = valid;
-      continue;
+    const std::string spec_fingerprint = fingerprint(specs[i]);
+    lookup.key = remembered_key(spec_fingerprint);
+    if (lookup.key.empty()) {
+      if (Status valid = validate_kernel_build_spec(specs[i]); !valid.ok()) {
+        lookup.status = valid;
+        continue;
+      }
+      lookup.unit = make_kernel_translation_unit(specs[i]);
+      lookup.key = key_of(specs[i], lookup.unit);
+      remember_key(spec_fingerprint, lookup.key);
     }
-    lookup.unit = make_kernel_translation_unit(specs[i]);
-    lookup.key = key_of(specs[i], lookup.unit);
     lookup.path = shared_object_path(lookup.key);
     {
       std::lock_guard lock(mutex_);
@@ -122,6 +142,7 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
     }
     if (lookup.duplicate || file_exists(lookup.path)) continue;
     lookup.needs_compile = true;
+    if (lookup.unit.empty()) lookup.unit = make_kernel_translation_unit(specs[i]);
     // The unit sits in a directory of its own with the kernel's headers,
     // so `#include "helper.hpp"` finds them beside it.
     const std::string unit_directory = unique_temp_path(root_ + "/tmp/" + lookup.key);

@@ -37,4 +37,9 @@ struct KernelBuildSpec {
   std::vector<std::pair<std::string, std::string>> headers;
 };
 
+// A content hash of every field of `spec` (32 hex digits): equal specs give
+// equal fingerprints, so a kernel cache can remember a spec's key without
+// building its translation unit again on every run.
+std::string fingerprint(const KernelBuildSpec& spec);
+
 }  // namespace tessera::sim

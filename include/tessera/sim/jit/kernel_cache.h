@@ -9,6 +9,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "tessera/base/status.h"
@@ -72,6 +73,9 @@ class KernelCache {
   std::vector<Lookup> look_up_and_compile(const std::vector<KernelBuildSpec>& specs);
   std::string shared_object_path(const std::string& key) const;
   std::string key_of(const KernelBuildSpec& spec, const std::string& unit) const;
+  // The key of a valid spec seen before, by fingerprint; empty if unseen.
+  std::string remembered_key(const std::string& spec_fingerprint) const;
+  void remember_key(const std::string& spec_fingerprint, const std::string& key);
 
   std::string root_;
   std::string include_directory_;
@@ -81,6 +85,9 @@ class KernelCache {
 
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const LoadedKernel>> loaded_;
+  // A run looks its kernels up again each time; this saves rebuilding and
+  // hashing their translation units (a few microseconds per kernel).
+  std::unordered_map<std::string, std::string> key_by_fingerprint_;
   // Keys whose object compile_all found or built on disk: cache files are
   // only ever added, so they are not looked for again.
   std::set<std::string> on_disk_;
