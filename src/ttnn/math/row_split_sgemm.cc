@@ -13,12 +13,10 @@ namespace {
 // (OpenBLAS's own threshold for going multi-threaded is the same 2^18).
 constexpr int64_t kMinMultiplyAddsPerPart = int64_t{1} << 18;
 
+// Checked on every call: an embedder may have raised the count for its own
+// OpenBLAS calls since.
 void use_single_threaded_blas() {
-  static const bool once = [] {
-    openblas_set_num_threads(1);
-    return true;
-  }();
-  (void)once;
+  if (openblas_get_num_threads() != 1) openblas_set_num_threads(1);
 }
 
 CBLAS_TRANSPOSE blas_transpose(const SgemmOperand& operand) {

@@ -24,7 +24,7 @@ struct SgemmOperand {
 void row_split_sgemm(int64_t m, int64_t n, int64_t k, SgemmOperand a, SgemmOperand b, float beta,
                      float* c, int64_t ldc);
 
-// The number of threads each OpenBLAS call may use: 1 once tessera has run a
+// The number of threads each OpenBLAS call may use: 1 after any tessera
 // GEMM (exposed so tests can check the policy holds).
 int blas_threads_per_call();
 
