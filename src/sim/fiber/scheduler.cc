@@ -7,7 +7,6 @@
 
 #include "fault_handler.h"
 #include "fiber_switch.h"
-#include "sanitizer_hooks.h"
 #include "stall_watchdog.h"
 #include "worker.h"
 #include "worker_threads.h"
@@ -64,28 +63,6 @@ class StackReturn {
  private:
   std::vector<std::unique_ptr<Fiber>>& fibers_;
 };
-
-// Worker 0 runs on the calling thread, which saves a hand-off per run;
-// except in sanitizer builds. A thread that ran kernel fibers keeps dynamic
-// TLS entries of kernel modules (each has a thread_local context), stale
-// once a closed device unloads them, and LeakSanitizer's scan of live
-// threads crashes on them. Worker threads there live for one job; the
-// caller (a fuzzer's main thread, say) lives on, so it hands off too.
-void run_first_worker(Worker& worker) {
-#if TESSERA_ASAN
-  std::latch done(1);
-  run_on_worker_thread(
-      [&worker] {
-        ensure_signal_stack();
-        worker.run();
-      },
-      done);
-  done.wait();
-#else
-  ensure_signal_stack();
-  worker.run();
-#endif
-}
 
 }  // namespace
 
@@ -150,7 +127,8 @@ Status Scheduler::run() {
   }
   {
     StallWatch watch(workers, options_.stall_limit);
-    run_first_worker(*workers[0]);
+    ensure_signal_stack();
+    workers[0]->run();
     others_done.wait();
   }
 
