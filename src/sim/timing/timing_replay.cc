@@ -344,12 +344,20 @@ class Replay {
   // carries them for the serialisation time from when the bytes reach it
   // and it is free (a packet-switched NoC holds no link idle waiting for
   // the next one), not before `ready`; returns when the data has landed.
-  int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready) {
-    return stream(route(params_, noc, from, to), bytes, ready);
+  int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready,
+               uint64_t source_bytes_per_cycle = 0) {
+    return stream(route(params_, noc, from, to), bytes, ready, source_bytes_per_cycle);
   }
 
-  int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready) {
-    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
+  // A source slower than a link (a DRAM bank) stretches the packet: each
+  // link carries it for as long as the source takes to produce it.
+  int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready,
+                 uint64_t source_bytes_per_cycle = 0) {
+    const uint64_t rate =
+        source_bytes_per_cycle == 0
+            ? params_.noc_link_bytes_per_cycle
+            : std::min<uint64_t>(source_bytes_per_cycle, params_.noc_link_bytes_per_cycle);
+    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), rate);
     int64_t start = ready;
     for (const Link& link : path) start = links_[link_index(link)].book(start, serial, horizon_);
     noc_bytes_ += bytes;
@@ -380,7 +388,8 @@ class Replay {
       const int64_t served = serve_dram(*channel, bytes, request);
       const int64_t first = served - ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel) +
                             params_.dram_latency_cycles;
-      done = std::max(move(noc, from, to, bytes, first), served + params_.dram_latency_cycles);
+      done = std::max(move(noc, from, to, bytes, first, params_.dram_bytes_per_cycle_per_channel),
+                      served + params_.dram_latency_cycles);
     } else if (auto target = chip_.dram_channel_from_noc(to)) {
       done = acknowledged(noc, to, from,
                           serve_dram(*target, bytes, move(noc, from, to, bytes, kernel.clock)));

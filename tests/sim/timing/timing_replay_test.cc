@@ -265,24 +265,27 @@ TEST_F(TimingReplayTest, TwoCoresReadingOneDramBankShareItsBandwidth) {
     trace->add({.kind = Kind::kBarrier});
   }
   // Alone: request at 1000 + 16 + 9 * 9 = 1097; the bank streams 2400 / 24 =
-  // 100 cycles; data starts 300 after service starts (1397) and crosses one
-  // link (0 -> 1) in 2400 / 32 = 75 cycles + 9 = 1481; the bank's last byte
-  // leaves at 1197 + 300 = 1497, which is later.
+  // 100 cycles; data starts 300 after service starts (1397). The packet
+  // comes out of the bank at its 24 B/cycle, not the link's 32, so it holds
+  // its one link (0 -> 1) for 100 cycles, not 75, and lands 9 cycles after
+  // that: 1397 + 100 + 9 = 1506.
   ReplayInput alone;
   alone.kernels.push_back(kernel("reader", {0, 0}, near_reader));
-  EXPECT_EQ(replay_program(params_, chip_, alone).device_cycles, 1497);
+  EXPECT_EQ(replay_program(params_, chip_, alone).device_cycles, 1506);
 
   // Together: both issue at cycle 1016, and the bank takes requests in
   // issue order (ties by kernel order), so (0,0)'s is served 1097..1197 as
-  // alone; (1,0)'s arrives at 1088 (8 hops) but waits for the
-  // bank until 1197, is served until 1297 and lands at 1597: one bank's
-  // worth of bytes (100 cycles) later than alone.
+  // alone; (1,0)'s arrives at 1088 (8 hops) but waits for the bank until
+  // 1197 and is served until 1297. Its data starts at 1497, when the first
+  // packet has just freed link 0 -> 1, holds links 0 -> 1 and 1 -> 2 for 100
+  // cycles and lands 2 hops later: 1497 + 100 + 18 = 1615, one bank's worth
+  // of bytes (100 cycles) plus a hop later than alone.
   ReplayInput both;
   both.kernels.push_back(kernel("near", {0, 0}, near_reader));
   both.kernels.push_back(kernel("far", {1, 0}, far_reader));
   const ProgramTiming timing = replay_program(params_, chip_, both);
-  EXPECT_EQ(find(timing, "near").end_cycle, 1497);
-  EXPECT_EQ(find(timing, "far").end_cycle, 1197 + 100 + 300);
+  EXPECT_EQ(find(timing, "near").end_cycle, 1506);
+  EXPECT_EQ(find(timing, "far").end_cycle, 1197 + 300 + 100 + 2 * 9);
   EXPECT_EQ(timing.dram_bytes, 4800u);
 }
 
