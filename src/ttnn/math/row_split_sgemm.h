@@ -6,7 +6,7 @@
 // sched_yield) for about 0.1 s in case another call follows. In a mixed run
 // that spinning takes a core from whatever runs next, such as the isolated
 // device process; on a two-core machine it slowed a directory run by a third.
-// The pool's workers sleep as soon as the job is done.
+// The pool's workers watch for the next job for 50 us, then sleep.
 #pragma once
 
 #include <cstdint>
