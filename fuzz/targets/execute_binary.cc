@@ -1,3 +1,4 @@
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -12,7 +13,11 @@ namespace {
 runtime::Device& device() {
   static std::optional<runtime::Device> device;
   if (!device || !device->valid() || device->num_devices() == 0) {
-    auto opened = runtime::open_device({});
+    runtime::DeviceOptions options;
+    // A mutant whose kernel loops forever fails in a second, not in the
+    // default 30 s that libFuzzer would report as a slow unit.
+    options.kernel_stall_limit = std::chrono::seconds(1);
+    auto opened = runtime::open_device(options);
     if (!opened.ok()) std::abort();  // the harness itself is broken
     device = *opened;
   }

@@ -49,6 +49,10 @@ Result<Device> DeviceAccess::open(const DeviceOptions& options,
     return make_error(ErrorCode::kInvalidArgument, "open_device: ", options.device_ids.size(),
                       " device ids but the system descriptor has ", chips.size(), " chip(s)");
   }
+  if (options.kernel_stall_limit.count() < 0) {
+    return make_error(ErrorCode::kInvalidArgument, "open_device: kernel_stall_limit is ",
+                      options.kernel_stall_limit.count(), " ms; it must be 0 (off) or positive");
+  }
   const metal::DeviceIsolation isolation = to_metal_isolation(options.isolation);
   auto state = std::make_shared<Device::State>();
   for (size_t i = 0; i < options.device_ids.size(); ++i) {
@@ -59,6 +63,7 @@ Result<Device> DeviceAccess::open(const DeviceOptions& options,
                                             options.num_hw_command_queues, isolation);
     if (!device.ok())
       return std::move(device).error().add_context("open device " + std::to_string(id));
+    (*device)->set_kernel_stall_limit(options.kernel_stall_limit);
     state->devices.push_back(std::move(device).value());
   }
   return Device(std::move(state));

@@ -7,6 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstring>
 #include <numeric>
 
@@ -693,6 +694,52 @@ TEST_P(CurrentExecutorTest, ArgumentErrorsNameTheKernelArgAndStayRecoverable) {
   auto result = run(word_program(program, kernel, {}), {});
   ASSERT_TRUE(result.ok()) << result.error().describe();
   EXPECT_EQ(words_of(result->outputs[0])[0], 42u);
+}
+
+// The device's kernel stall limit stops a kernel that polls L1 by hand
+// for a word nobody writes, and names it; the device runs the next program.
+TEST_P(CurrentExecutorTest, DeviceStallLimitStopsAKernelThatNeverWaits) {
+  ASSERT_TRUE(close_device(device).ok());
+  DeviceOptions options;
+  options.isolation = GetParam();
+  options.kernel_stall_limit = std::chrono::milliseconds(250);
+  auto reopened = open_device(options);
+  ASSERT_TRUE(reopened.ok()) << reopened.error().describe();
+  device = *reopened;
+  {
+    CurrentBinaryBuilder program;
+    CurrentKernel kernel{R"(#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  volatile uint32_t* flag = reinterpret_cast<volatile uint32_t*>(get_arg_val<uint32_t>(0));
+  *flag = 0;
+  while (*flag == 0) {
+  }
+}
+)"};
+    kernel.rt_args = {CurrentArg::buffer_address(0)};
+    auto result = run(word_program(program, kernel, {}), {});
+    ASSERT_FALSE(result.ok());
+    EXPECT_THAT(result.error().describe(),
+                HasSubstr("stalled: ran 0.25 s without waiting or finishing"));
+  }
+  CurrentBinaryBuilder program;
+  CurrentKernel kernel{kStoreCompileTimeWord};
+  kernel.ct_args = {CurrentArg::named("answer", 7)};
+  kernel.rt_args = {CurrentArg::buffer_address(0)};
+  auto result = run(word_program(program, kernel, {}), {});
+  ASSERT_TRUE(result.ok()) << result.error().describe();
+  EXPECT_EQ(words_of(result->outputs[0])[0], 7u);
+}
+
+TEST_P(CurrentExecutorTest, ANegativeStallLimitIsRefusedAtOpen) {
+  DeviceOptions options;
+  options.device_ids = {5};
+  options.isolation = GetParam();
+  options.kernel_stall_limit = std::chrono::milliseconds(-1);
+  auto opened = open_device(options);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_THAT(opened.error().describe(),
+              HasSubstr("kernel_stall_limit is -1 ms; it must be 0 (off) or positive"));
 }
 
 TEST_P(CurrentExecutorTest, APrivateProgramIsMarkedForTheRunTool) {

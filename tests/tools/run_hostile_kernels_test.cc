@@ -84,6 +84,10 @@ TEST_P(RunHostileKernelsTest, KernelsCannotReachTheHostOrTakeTheRunDown) {
        "stack overflow"},
       {"wild_pointer", "", "*reinterpret_cast<volatile uint32_t*>(uintptr_t{0x10}) = 1;",
        "SIGSEGV"},
+      // Never waits, never finishes: stopped after --stall-limit.
+      {"endless_reads", "",
+       "for (;;) noc_async_read(get_noc_addr(MEM_ZEROS_BASE), 0x30000, MEM_ZEROS_SIZE);",
+       "stalled: ran 1 s without waiting or finishing"},
   };
   for (const Hostile& kernel : hostile) {
     write_bytes(
@@ -94,12 +98,13 @@ TEST_P(RunHostileKernelsTest, KernelsCannotReachTheHostOrTakeTheRunDown) {
   for (const char* good : {"eltwise_multiply_64x128.ttm", "to_layout_64x128_device_io.ttm"}) {
     fs::copy_file(examples / good, dir / "binaries" / good);
   }
-  CliResult result = run_cli({"run", "binaries", "--device", GetParam()}, dir.path());
+  CliResult result =
+      run_cli({"run", "binaries", "--device", GetParam(), "--stall-limit", "1"}, dir.path());
   EXPECT_EQ(result.signal, 0);
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   EXPECT_THAT(result.out, ContainsRegex("PASS +binaries/eltwise_multiply_64x128\\.ttm "));
   EXPECT_THAT(result.out, ContainsRegex("PASS +binaries/to_layout_64x128_device_io\\.ttm "));
-  EXPECT_THAT(result.out, HasSubstr("14 program(s): 2 passed, 0 failed, 12 error(s)"));
+  EXPECT_THAT(result.out, HasSubstr("15 program(s): 2 passed, 0 failed, 13 error(s)"));
   for (const Hostile& kernel : hostile) {
     EXPECT_THAT(result.err, HasSubstr(std::string("binaries/") + kernel.name + ".ttm"));
     EXPECT_FALSE(fs::exists(dir / (std::string(kernel.name) + ".probe"))) << kernel.name;

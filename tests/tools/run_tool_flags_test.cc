@@ -1,14 +1,16 @@
 // End-to-end: the run-tool checks and aids of `tessera run`: --identity,
 // --non-zero, --golden-diff-topk, --check-memory-leak, --benchmark,
-// --print-input-output-tensors and --save-golden-tensors.
+// --print-input-output-tensors, --save-golden-tensors and --stall-limit.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "../support/cli_runner.h"
 #include "../support/golden_binaries.h"
+#include "../support/metal_program_builder.h"
 
 namespace tessera::testing {
 namespace {
@@ -116,6 +118,40 @@ TEST_F(RunToolFlagsTest, SaveGoldenTensorsWritesEveryOpsReference) {
   EXPECT_EQ(read_text_file(program / "op_3_golden_0.npy"),
             read_text_file(program / "op_3_output_0.npy"));
   EXPECT_EQ(run({"add.ttnn", "--save-golden-tensors"}).exit_code, 2);  // needs --save-artifacts
+}
+
+// A kernel that never waits or finishes: reads the zero region forever.
+std::vector<uint8_t> hung_binary() {
+  MetalProgramBuilder program;
+  program.reader_program(0, R"(#include <cstdint>
+#include "dataflow_api.h"
+void kernel_main() {
+  for (;;) noc_async_read(get_noc_addr(MEM_ZEROS_BASE), 0x30000, MEM_ZEROS_SIZE);
+}
+)");
+  program.finish(0);
+  return program.build({}, {}, "hung");
+}
+
+TEST_F(RunToolFlagsTest, StallLimitStopsAHungKernelAndTheTimeoutVariableSetsIt) {
+  write_bytes(dir / "hung.ttm", hung_binary());
+  CliResult limited = run({"hung.ttm", "plain.ttm", "--stall-limit", "0.3"});
+  EXPECT_EQ(limited.exit_code, 1) << limited.out << limited.err;
+  EXPECT_THAT(first_result()["message"].get<std::string>(),
+              HasSubstr("stalled: ran 0.3 s without waiting or finishing"));
+  EXPECT_THAT(limited.out, HasSubstr("2 program(s): 1 passed, 0 failed, 1 error(s)"));
+  // tt-metal's hang timeout variable gives the default; the option wins.
+  ASSERT_EQ(setenv("TT_METAL_OPERATION_TIMEOUT_SECONDS", "0.2", 1), 0);
+  CliResult from_variable = run({"hung.ttm"});
+  CliResult option_wins = run({"hung.ttm", "--stall-limit", "0.4"});
+  unsetenv("TT_METAL_OPERATION_TIMEOUT_SECONDS");
+  EXPECT_EQ(from_variable.exit_code, 1);
+  EXPECT_THAT(from_variable.err, HasSubstr("stalled: ran 0.2 s"));
+  EXPECT_EQ(option_wins.exit_code, 1);
+  EXPECT_THAT(first_result()["message"].get<std::string>(), HasSubstr("stalled: ran 0.4 s"));
+  CliResult negative = run({"hung.ttm", "--stall-limit", "-1"});
+  EXPECT_NE(negative.exit_code, 0);
+  EXPECT_THAT(negative.err, HasSubstr("--stall-limit"));
 }
 
 }  // namespace

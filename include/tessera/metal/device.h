@@ -2,6 +2,7 @@
 // buffers and up to two hardware command queues. Several can be open at once.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "tessera/base/status.h"
 #include "tessera/metal/command_queue.h"
 #include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/sim/fiber/scheduler.h"
 #include "tessera/sim/isolation/device_process.h"
 #include "tessera/sim/memory/chip.h"
 
@@ -64,6 +66,13 @@ class Device {
   uint32_t num_command_queues() const { return static_cast<uint32_t>(queues_.size()); }
   Result<CommandQueue*> command_queue(uint32_t index = 0);
 
+  // How long a kernel may run without waiting or finishing before it is
+  // stopped and its run fails as stalled; 0 never stops one. Programs use
+  // it unless their EnqueueProgramOptions say otherwise. Set it before
+  // enqueuing, not while programs run.
+  std::chrono::milliseconds kernel_stall_limit() const { return kernel_stall_limit_; }
+  void set_kernel_stall_limit(std::chrono::milliseconds limit) { kernel_stall_limit_ = limit; }
+
  private:
   Device(uint32_t id, sim::ChipDescriptor descriptor, std::shared_ptr<sim::Chip> chip,
          uint32_t num_command_queues, std::unique_ptr<sim::DeviceProcess> process);
@@ -73,6 +82,7 @@ class Device {
   std::shared_ptr<sim::Chip> chip_;
   std::vector<std::unique_ptr<CommandQueue>> queues_;
   std::unique_ptr<sim::DeviceProcess> process_;
+  std::chrono::milliseconds kernel_stall_limit_{sim::SchedulerOptions{}.stall_limit};
 };
 
 }  // namespace tessera::metal

@@ -2,6 +2,7 @@
 // binaries interleave freely on one open device.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -23,6 +24,10 @@ struct DeviceOptions {
   Arch arch = Arch::kWormholeB0;
   // The default suits embedding and debugging; the CLI uses kIsolated.
   DeviceIsolation isolation = DeviceIsolation::kInProcess;
+  // A TTM0 kernel that runs this long without waiting (on a CB, semaphore
+  // or NoC barrier) or finishing is stopped, and its program fails as
+  // stalled, naming the kernel and core. 0: never stopped (for debugging).
+  std::chrono::milliseconds kernel_stall_limit{30'000};
 };
 
 class Device {

@@ -39,7 +39,7 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   std::shared_ptr<sim::Chip> chip = device.chip();
   std::shared_ptr<sim::DprintLog> dprint = options.dprint ? options.dprint : program.dprint_;
   sim::SchedulerOptions scheduler;
-  scheduler.stall_limit = options.kernel_stall_limit;
+  scheduler.stall_limit = options.kernel_stall_limit.value_or(device.kernel_stall_limit());
   sim::DeviceProcess* process = device.device_process();
   auto run = [chip, cache, dprint, plan = std::move(plan), scheduler, process,
               on_kernel_span = options.on_kernel_span,

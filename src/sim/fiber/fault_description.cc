@@ -2,6 +2,9 @@
 
 #include <signal.h>
 
+#include <sstream>
+#include <string>
+
 namespace tessera::sim {
 
 namespace {
@@ -23,12 +26,20 @@ const char* signal_meaning(int signal, int code) {
   }
 }
 
+std::string address_text(const void* address) {
+  std::ostringstream text;
+  text << address;
+  return text.str();
+}
+
 }  // namespace
 
 Error describe_fault(const FaultRecord& fault, const FiberStack& stack) {
   if (fault.signal == SIGURG) {  // the stall watchdog; code holds its limit in ms
+    const std::string where = fault.address != nullptr ? "at " + address_text(fault.address)
+                                                       : std::string("in a kernel API call");
     return make_error(ErrorCode::kKernelFault, "stalled: ran ", fault.code / 1000.0,
-                      " s without waiting or finishing and was stopped at ", fault.address,
+                      " s without waiting or finishing and was stopped ", where,
                       " (an endless loop, or polling L1 by hand instead of cb_wait_front / "
                       "noc_semaphore_wait?)");
   }

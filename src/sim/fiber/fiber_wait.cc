@@ -1,5 +1,7 @@
 #include "tessera/sim/fiber/fiber_wait.h"
 
+#include <signal.h>
+
 #include <cstdio>
 #include <exception>
 
@@ -63,6 +65,16 @@ void notify_progress() {
 void notify_core_progress() {
   Fiber* fiber = current_fiber();
   if (fiber != nullptr) fiber->worker->notify_local_progress();
+}
+
+void stop_if_stall_requested() {
+  Fiber* fiber = current_fiber();
+  if (fiber == nullptr || !fiber->worker->stall_stop_requested()) return;
+  // The watchdog's record, as its signal handler would write it; no address:
+  // the kernel was in an API call.
+  fiber->fault = FaultRecord{SIGURG, static_cast<int>(fiber->worker->stall_limit_ms()), nullptr};
+  fiber->state = FiberState::kFailed;
+  leave_for_good(*fiber);
 }
 
 void fail_current_fiber(Error error) {

@@ -45,8 +45,9 @@ class Worker {
   // for the stall limit is one fiber keeping the thread. (A counter, not a
   // clock read: it is on the path of every hand-off.)
   uint64_t switch_count() const { return switches_.load(std::memory_order_acquire); }
-  // Asks the worker's thread to stop the running fiber (SIGURG; the handler
-  // only acts inside kernel code). False once the thread left run().
+  // Asks the worker's thread to stop the running fiber: SIGURG stops it in
+  // kernel code, stop_if_stall_requested at its next kernel API call.
+  // False once the thread left run().
   bool interrupt_stalled_fiber(std::chrono::milliseconds limit);
   bool stall_stop_requested() const {
     return stall_stop_requested_.load(std::memory_order_acquire);

@@ -21,9 +21,8 @@ DevicePool::~DevicePool() {
 Result<runtime::Device*> DevicePool::get(runtime::Arch arch) {
   auto found = devices_.find(arch);
   if (found != devices_.end()) return &found->second;
-  runtime::DeviceOptions options;
+  runtime::DeviceOptions options = options_;
   options.arch = arch;
-  options.isolation = isolation_;
   auto opened = runtime::open_device(options);
   if (!opened.ok()) {
     return std::move(opened).error().add_context("opening a simulated " +

@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tessera/base/status.h"
@@ -15,7 +16,8 @@ namespace tessera::tools::run {
 
 class DevicePool {
  public:
-  explicit DevicePool(runtime::DeviceIsolation isolation) : isolation_(isolation) {}
+  // Every device opens with `options`, but for its arch.
+  explicit DevicePool(runtime::DeviceOptions options) : options_(std::move(options)) {}
   DevicePool(const DevicePool&) = delete;
   DevicePool& operator=(const DevicePool&) = delete;
   ~DevicePool();
@@ -33,7 +35,7 @@ class DevicePool {
   nlohmann::ordered_json memory_statistics(runtime::Arch arch) const;
 
  private:
-  runtime::DeviceIsolation isolation_;
+  runtime::DeviceOptions options_;
   std::map<runtime::Arch, runtime::Device> devices_;
 };
 

@@ -62,6 +62,13 @@ void add_run_options(CLI::App& command, RunOptions& options) {
                   "can reach past) or inproc (this process, for debugging)")
       ->check(CLI::IsMember({"isolated", "inproc"}))
       ->capture_default_str();
+  command
+      .add_option("--stall-limit", options.stall_limit_seconds,
+                  "Seconds a TTM0 kernel may run without waiting or finishing before it is "
+                  "stopped and its program fails as stalled (a hang); 0: never")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->envname("TT_METAL_OPERATION_TIMEOUT_SECONDS")
+      ->capture_default_str();
   command.add_flag("--ignore-version", options.ignore_version,
                    "Run binaries whose major or minor version tessera does not support");
   command

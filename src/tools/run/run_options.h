@@ -39,6 +39,9 @@ struct RunOptions {
   // Where TTM0 kernels run: "isolated" (a sandboxed device process per
   // device) or "inproc" (this process; for debugging).
   std::string device = "isolated";
+  // Seconds a TTM0 kernel may run without waiting or finishing before it
+  // is stopped as stalled; 0: never.
+  double stall_limit_seconds = 30;
   // Run binaries whose major or minor version tessera does not support.
   bool ignore_version = false;
   // .npy files: every program's inputs in order, and its expected outputs

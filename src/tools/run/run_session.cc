@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -78,6 +80,15 @@ runtime::DeviceIsolation device_isolation(const RunOptions& options) {
   return runtime::DeviceIsolation::kInProcess;
 }
 
+// Rounded up: a tiny positive limit must not become 0, which means "never".
+runtime::DeviceOptions device_options(const RunOptions& options) {
+  runtime::DeviceOptions device;
+  device.isolation = device_isolation(options);
+  device.kernel_stall_limit = std::chrono::milliseconds(
+      static_cast<int64_t>(std::ceil(options.stall_limit_seconds * 1000.0)));
+  return device;
+}
+
 }  // namespace
 
 int exit_code_of(const OutcomeCounts& counts, bool reports_written) {
@@ -115,7 +126,7 @@ int run_session(const std::string& command, const RunOptions& options) {
   const std::vector<BinaryPath> paths = shard_paths(all_paths, options);
   std::vector<FileRun> files;
   {
-    DevicePool devices(device_isolation(options));
+    DevicePool devices(device_options(options));
     ArtifactLayout artifacts(options.artifact_dir);
     BinaryRunner runner(options, devices, options.save_artifacts ? &artifacts : nullptr,
                         dprint ? &dprint->submit_options() : nullptr);

@@ -186,6 +186,61 @@ void kernel_main() {
   expect_device_still_works();
 }
 
+// A loop over API calls spends nearly all its time in tessera's own code,
+// where the watchdog's signal cannot stop it: the next API call does. The
+// loop is long but finite, so without that stop the run would pass.
+TEST_F(ProgramErrorTest, KernelLoopingOverApiCallsIsStoppedAtItsNextCall) {
+  constexpr uint32_t kPage = 64 * 1024;
+  Buffer src = filled_dram_buffer(kPage, kPage, 5);
+  Program program("reread");
+  auto kernel = create_kernel_from_string(program, "reread.cpp", R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  const uint32_t src = get_arg_val<uint32_t>(0);
+  const uint32_t times = get_arg_val<uint32_t>(1);
+  const InterleavedAddrGen<true> in{src, 64 * 1024};
+  for (uint32_t i = 0; i < times; ++i) noc_async_read_page(0, in, get_write_ptr(0));
+  noc_async_read_barrier();
+}
+)",
+                                          {{{1, 1}, {1, 1}}}, reader_config());
+  ASSERT_TRUE(kernel.ok()) << kernel.error().describe();
+  ASSERT_TRUE(create_circular_buffer(program, {{{1, 1}, {1, 1}}},
+                                     CircularBufferConfig(kPage, {{0, {{}, kPage}}}))
+                  .ok());
+  ASSERT_TRUE(set_runtime_args(program, *kernel, CoreCoord{1, 1},
+                               {static_cast<uint32_t>(src.address()), 200'000})
+                  .ok());
+  EnqueueProgramOptions options;
+  options.kernel_stall_limit = std::chrono::milliseconds(100);
+  Status status = enqueue_program(queue(), *device_, program, true, options);
+  ASSERT_FALSE(status.ok());
+  EXPECT_THAT(status.error().describe(),
+              AllOf(HasSubstr("reread.cpp"), HasSubstr("(1,1)"),
+                    HasSubstr("stalled: ran 0.1 s without waiting or finishing"),
+                    HasSubstr("in a kernel API call")));
+  expect_device_still_works();
+}
+
+// The device's limit applies to programs whose options do not set one.
+TEST_F(ProgramErrorTest, DeviceStallLimitAppliesWhenOptionsSetNone) {
+  ASSERT_EQ(device_->kernel_stall_limit(), sim::SchedulerOptions{}.stall_limit);
+  device_->set_kernel_stall_limit(std::chrono::milliseconds(150));
+  Status status = run_single("spin.cpp", R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  volatile uint32_t* flag = reinterpret_cast<volatile uint32_t*>(get_write_ptr(0));
+  *flag = 0;
+  while (*flag == 0) {
+  }
+}
+)");
+  device_->set_kernel_stall_limit(sim::SchedulerOptions{}.stall_limit);
+  ASSERT_FALSE(status.ok());
+  EXPECT_THAT(status.error().describe(), HasSubstr("stalled: ran 0.15 s"));
+  expect_device_still_works();
+}
+
 TEST_F(ProgramErrorTest, CircularBufferClashingWithAnL1BufferNamesBothRanges) {
   const auto& chip = device_->descriptor();
   auto l1 =

@@ -127,8 +127,9 @@ struct EnqueueProgramOptions {
   // of it on the device (sim/timing). Null: nothing is recorded.
   std::function<void(const sim::timing::ProgramTiming&)> on_device_time{};
   // A kernel running this long without waiting or finishing is stopped and
-  // the run fails as stalled (sim::SchedulerOptions::stall_limit).
-  std::chrono::milliseconds kernel_stall_limit{sim::SchedulerOptions{}.stall_limit};
+  // the run fails as stalled (sim::SchedulerOptions::stall_limit). Unset:
+  // the device's (Device::kernel_stall_limit).
+  std::optional<std::chrono::milliseconds> kernel_stall_limit{};
   // Where this run's DPRINT lines go; null: the program's own dprint_log().
   std::shared_ptr<sim::DprintLog> dprint{};
 };

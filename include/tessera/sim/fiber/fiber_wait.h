@@ -42,6 +42,12 @@ void notify_progress();
 // plain counter bump that no other worker sees or pays for.
 void notify_core_progress();
 
+// Where kernel code enters the host (every kernel API callback): if the
+// stall watchdog asked to stop this fiber, it stops here. Its signal stops
+// only kernel code; a kernel that loops over API calls spends most of its
+// time in host code, where the host holds nothing at a callback's entry.
+void stop_if_stall_requested();
+
 // Ends the current fiber's program with `error`: the fiber is abandoned at
 // this point (its stack is not unwound, so no exception ever crosses kernel
 // code) and run() returns the error. Hold no owning objects on the stack

@@ -10,6 +10,7 @@
 
 #include "tessera/base/status.h"
 #include "tessera/sim/fiber/fiber_spec.h"
+#include "tessera/sim/fiber/fiber_wait.h"
 #include "tessera/sim/jit/kernel_abi.h"
 #include "tessera/sim/jit/kernel_build_spec.h"
 #include "tessera/sim/jit/loaded_kernel.h"
@@ -71,8 +72,11 @@ class KernelInvocation {
   // A fiber that runs the kernel; the invocation must outlive the run.
   FiberSpec make_fiber();
 
-  // The invocation behind a kernel's context (context->host).
+  // The invocation behind a kernel's context (context->host). Every kernel
+  // API callback starts here, so here a kernel the stall watchdog wants
+  // stopped is stopped when its thread was in host code.
   static KernelInvocation& of(tessera_kernel_context* context) {
+    stop_if_stall_requested();
     return *static_cast<KernelInvocation*>(context->host);
   }
 
