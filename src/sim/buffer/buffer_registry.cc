@@ -55,10 +55,14 @@ Result<BufferInfo> BufferRegistry::allocate_at(const BufferSpec& spec, uint64_t 
 Result<BufferInfo> BufferRegistry::add(const BufferSpec& spec, std::optional<uint64_t> address) {
   BankAllocator& bank_allocator = allocator(spec.memory_type);
   const BankAllocatorConfig& config = bank_allocator.config();
-  Result<BufferPageMap> pages =
-      BufferPageMap::create(spec, config.num_banks, grid_, config.alignment);
-  if (!pages.ok()) return std::move(pages).error();
-  auto page_map = std::make_shared<const BufferPageMap>(std::move(pages).value());
+  std::shared_ptr<const BufferPageMap> page_map = page_maps_.find(spec);
+  if (!page_map) {
+    Result<BufferPageMap> pages =
+        BufferPageMap::create(spec, config.num_banks, grid_, config.alignment);
+    if (!pages.ok()) return std::move(pages).error();
+    page_map = std::make_shared<const BufferPageMap>(std::move(pages).value());
+    page_maps_.insert(spec, page_map);
+  }
 
   std::lock_guard lock(mutex_);
   uint64_t chosen;

@@ -28,6 +28,8 @@ struct CoreRange {
   bool contains(CoreCoord c) const {
     return c.x >= start.x && c.x <= end.x && c.y >= start.y && c.y <= end.y;
   }
+
+  friend bool operator==(const CoreRange&, const CoreRange&) = default;
 };
 
 struct TileShape {

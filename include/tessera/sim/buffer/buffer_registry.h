@@ -22,6 +22,7 @@
 #include "tessera/sim/arch/chip_descriptor.h"
 #include "tessera/sim/buffer/buffer_page_map.h"
 #include "tessera/sim/buffer/buffer_spec.h"
+#include "tessera/sim/buffer/page_map_cache.h"
 
 namespace tessera::sim {
 
@@ -97,6 +98,7 @@ class BufferRegistry {
   std::vector<Slot> slots_;
   std::vector<uint32_t> free_slots_;
   std::map<uint64_t, uint32_t> by_address_[2];  // per MemoryType: address -> slot
+  PageMapCache page_maps_;
 };
 
 }  // namespace tessera::sim

@@ -36,6 +36,8 @@ struct ShardSpec {
   std::array<uint32_t, 2> page_shape{};    // elements
   std::array<uint32_t, 2> tensor_pages{};  // the whole tensor, in pages
   ShardOrientation orientation = ShardOrientation::kRowMajor;
+
+  friend bool operator==(const ShardSpec&, const ShardSpec&) = default;
 };
 
 // tt-metal's BufferDistributionSpec, all in pages: an N-d tensor cut into
@@ -48,6 +50,8 @@ struct DistributionSpec {
   std::vector<uint32_t> shard_pages;
   // Logical worker cores (L1) or DRAM channels as {x = channel, y = 0}.
   std::vector<CoreCoord> cores;
+
+  friend bool operator==(const DistributionSpec&, const DistributionSpec&) = default;
 };
 
 struct BufferSpec {
@@ -57,6 +61,8 @@ struct BufferSpec {
   BufferLayout layout = BufferLayout::kInterleaved;
   std::optional<ShardSpec> shard;                  // required for the 2D sharded layouts
   std::optional<DistributionSpec> distribution{};  // required for kNdSharded
+
+  friend bool operator==(const BufferSpec&, const BufferSpec&) = default;
 };
 
 // "DRAM interleaved buffer of 4096 bytes (page 1024)".
