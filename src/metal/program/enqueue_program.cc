@@ -9,13 +9,15 @@ namespace {
 // The compiled object of every kernel of `plan`, compiling the missing ones.
 Result<std::vector<std::string>> compile_objects(sim::KernelCache& cache,
                                                  const sim::ProgramPlan& plan) {
-  std::vector<sim::KernelBuildSpec> specs;
-  for (const sim::KernelPlan& kernel : plan.kernels) specs.push_back(kernel.build);
+  std::vector<const sim::KernelBuildSpec*> specs;
+  for (const sim::KernelPlan& kernel : plan.kernels) specs.push_back(&kernel.build);
   std::vector<std::string> objects;
   auto compiled = cache.compile_all(specs);
   for (size_t i = 0; i < compiled.size(); ++i) {
     if (!compiled[i].ok()) {
-      return std::move(compiled[i]).error().add_context("compiling kernel '" + specs[i].name + "'");
+      return std::move(compiled[i])
+          .error()
+          .add_context("compiling kernel '" + specs[i]->name + "'");
     }
     objects.push_back(std::move(compiled[i]).value());
   }

@@ -104,26 +104,48 @@ std::string KernelCache::shared_object_path(const std::string& key) const {
   return root_ + "/kernels/" + key + ".so";
 }
 
+namespace {
+
+std::vector<const KernelBuildSpec*> pointers_to(const std::vector<KernelBuildSpec>& specs) {
+  std::vector<const KernelBuildSpec*> pointers;
+  pointers.reserve(specs.size());
+  for (const KernelBuildSpec& spec : specs) pointers.push_back(&spec);
+  return pointers;
+}
+
+}  // namespace
+
 Result<std::shared_ptr<const LoadedKernel>> KernelCache::get(const KernelBuildSpec& spec) {
-  return std::move(get_all({spec}).front());
+  const KernelBuildSpec* one = &spec;
+  return std::move(get_all(std::span(&one, 1)).front());
+}
+
+std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
+    const std::vector<KernelBuildSpec>& specs) {
+  return get_all(pointers_to(specs));
+}
+
+std::vector<Result<std::string>> KernelCache::compile_all(
+    const std::vector<KernelBuildSpec>& specs) {
+  return compile_all(pointers_to(specs));
 }
 
 std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
-    const std::vector<KernelBuildSpec>& specs) {
+    std::span<const KernelBuildSpec* const> specs) {
   std::vector<Lookup> lookups(specs.size());
   std::vector<CompileJob> jobs;
   std::vector<std::size_t> job_specs;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     Lookup& lookup = lookups[i];
-    const std::string spec_fingerprint = fingerprint(specs[i]);
+    const std::string spec_fingerprint = fingerprint(*specs[i]);
     lookup.key = remembered_key(spec_fingerprint);
     if (lookup.key.empty()) {
-      if (Status valid = validate_kernel_build_spec(specs[i]); !valid.ok()) {
+      if (Status valid = validate_kernel_build_spec(*specs[i]); !valid.ok()) {
         lookup.status = valid;
         continue;
       }
-      lookup.unit = make_kernel_translation_unit(specs[i]);
-      lookup.key = key_of(specs[i], lookup.unit);
+      lookup.unit = make_kernel_translation_unit(*specs[i]);
+      lookup.key = key_of(*specs[i], lookup.unit);
       remember_key(spec_fingerprint, lookup.key);
     }
     lookup.path = shared_object_path(lookup.key);
@@ -142,18 +164,19 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
     }
     if (lookup.duplicate || file_exists(lookup.path)) continue;
     lookup.needs_compile = true;
-    if (lookup.unit.empty()) lookup.unit = make_kernel_translation_unit(specs[i]);
+    if (lookup.unit.empty()) lookup.unit = make_kernel_translation_unit(*specs[i]);
     // The unit sits in a directory of its own with the kernel's headers,
     // so `#include "helper.hpp"` finds them beside it.
     const std::string unit_directory = unique_temp_path(root_ + "/tmp/" + lookup.key);
     const std::string unit_path = unit_directory + "/kernel.cc";
-    Status written = write_unit_directory(unit_directory, unit_path, lookup.unit, specs[i].headers);
+    Status written =
+        write_unit_directory(unit_directory, unit_path, lookup.unit, specs[i]->headers);
     if (!written.ok()) {
       lookup.status = written;
       lookup.needs_compile = false;
       continue;
     }
-    jobs.push_back({specs[i].name, unit_path, lookup.path, include_directory_});
+    jobs.push_back({specs[i]->name, unit_path, lookup.path, include_directory_});
     job_specs.push_back(i);
   }
   const std::vector<Status> compiled = compile_kernels(compiler_, jobs);
@@ -176,7 +199,7 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
 }
 
 std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
-    const std::vector<KernelBuildSpec>& specs) {
+    std::span<const KernelBuildSpec* const> specs) {
   std::vector<Lookup> lookups = look_up_and_compile(specs);
   std::vector<Result<std::shared_ptr<const LoadedKernel>>> results;
   results.reserve(specs.size());
@@ -196,7 +219,7 @@ std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
       continue;
     }
     Result<std::shared_ptr<LoadedKernel>> loaded =
-        LoadedKernel::load(specs[i].name, lookup.path, *host_table_);
+        LoadedKernel::load(specs[i]->name, lookup.path, *host_table_);
     if (!loaded.ok()) {
       results.emplace_back(std::move(loaded).error());
       continue;
@@ -209,7 +232,7 @@ std::vector<Result<std::shared_ptr<const LoadedKernel>>> KernelCache::get_all(
 }
 
 std::vector<Result<std::string>> KernelCache::compile_all(
-    const std::vector<KernelBuildSpec>& specs) {
+    std::span<const KernelBuildSpec* const> specs) {
   std::vector<Lookup> lookups = look_up_and_compile(specs);
   std::vector<Result<std::string>> paths;
   paths.reserve(specs.size());

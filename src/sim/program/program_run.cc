@@ -55,13 +55,13 @@ uint32_t fidelity_phases(const KernelBuildSpec& build) {
 
 Result<std::vector<std::shared_ptr<const LoadedKernel>>> compile_kernels(KernelCache& cache,
                                                                          const ProgramPlan& plan) {
-  std::vector<KernelBuildSpec> specs;
-  for (const KernelPlan& kernel : plan.kernels) specs.push_back(kernel.build);
+  std::vector<const KernelBuildSpec*> specs;
+  for (const KernelPlan& kernel : plan.kernels) specs.push_back(&kernel.build);
   auto results = cache.get_all(specs);
   std::vector<std::shared_ptr<const LoadedKernel>> kernels;
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (!results[i].ok()) {
-      return std::move(results[i]).error().add_context("compiling kernel '" + specs[i].name + "'");
+      return std::move(results[i]).error().add_context("compiling kernel '" + specs[i]->name + "'");
     }
     kernels.push_back(std::move(results[i]).value());
   }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,12 +39,16 @@ class KernelCache {
   // The loaded kernel for `spec`, compiling it on a miss.
   Result<std::shared_ptr<const LoadedKernel>> get(const KernelBuildSpec& spec);
   // Same for many specs; all misses compile in parallel. Results are in
-  // the order of `specs`.
+  // the order of `specs`. (Pointers: a program's specs are looked up on
+  // every run, and copies would copy their sources.)
+  std::vector<Result<std::shared_ptr<const LoadedKernel>>> get_all(
+      std::span<const KernelBuildSpec* const> specs);
   std::vector<Result<std::shared_ptr<const LoadedKernel>>> get_all(
       const std::vector<KernelBuildSpec>& specs);
 
   // Compiles what is missing, loading nothing: each spec's shared object
   // path, for a device process to load (the host never runs these kernels).
+  std::vector<Result<std::string>> compile_all(std::span<const KernelBuildSpec* const> specs);
   std::vector<Result<std::string>> compile_all(const std::vector<KernelBuildSpec>& specs);
 
   // The content hash naming `spec`'s shared object.
@@ -70,7 +75,7 @@ class KernelCache {
   };
 
   KernelCache() = default;
-  std::vector<Lookup> look_up_and_compile(const std::vector<KernelBuildSpec>& specs);
+  std::vector<Lookup> look_up_and_compile(std::span<const KernelBuildSpec* const> specs);
   std::string shared_object_path(const std::string& key) const;
   std::string key_of(const KernelBuildSpec& spec, const std::string& unit) const;
   // The key of a valid spec seen before, by fingerprint; empty if unseen.
