@@ -164,6 +164,10 @@ class CurrentExecutorTest : public ::testing::TestWithParam<DeviceIsolation> {
     return *tensor;
   }
 
+  // After a failed program the device runs the next one (defined below,
+  // with the word-storing kernels).
+  void expect_next_program_runs(uint32_t answer);
+
   Result<SubmitResult> run(const std::vector<uint8_t>& bytes, std::vector<Tensor> inputs) {
     auto binary = Binary::load_memory(bytes, "current.ttm");
     if (!binary.ok()) return binary.error();
@@ -655,6 +659,17 @@ void kernel_main() {
   EXPECT_EQ(floats_of(result->outputs[0]), values);
 }
 
+// A kernel stores its compile-time `answer` in an L1 word that is read back.
+void CurrentExecutorTest::expect_next_program_runs(uint32_t answer) {
+  CurrentBinaryBuilder program;
+  CurrentKernel kernel{kStoreCompileTimeWord};
+  kernel.ct_args = {CurrentArg::named("answer", answer)};
+  kernel.rt_args = {CurrentArg::buffer_address(0)};
+  auto result = run(word_program(program, kernel, {}), {});
+  ASSERT_TRUE(result.ok()) << result.error().describe();
+  EXPECT_EQ(words_of(result->outputs[0])[0], answer);
+}
+
 TEST_P(CurrentExecutorTest, ArgumentErrorsNameTheKernelArgAndStayRecoverable) {
   {
     // A buffer address of a buffer that was never created.
@@ -687,13 +702,7 @@ TEST_P(CurrentExecutorTest, ArgumentErrorsNameTheKernelArgAndStayRecoverable) {
                 HasSubstr("TensorAccessorArgs are compile-time arguments only"));
   }
   // The device still runs the next program.
-  CurrentBinaryBuilder program;
-  CurrentKernel kernel{kStoreCompileTimeWord};
-  kernel.ct_args = {CurrentArg::named("answer", 42)};
-  kernel.rt_args = {CurrentArg::buffer_address(0)};
-  auto result = run(word_program(program, kernel, {}), {});
-  ASSERT_TRUE(result.ok()) << result.error().describe();
-  EXPECT_EQ(words_of(result->outputs[0])[0], 42u);
+  expect_next_program_runs(42);
 }
 
 // The device's kernel stall limit stops a kernel that polls L1 by hand
@@ -722,13 +731,7 @@ void kernel_main() {
     EXPECT_THAT(result.error().describe(),
                 HasSubstr("stalled: ran 0.25 s without waiting or finishing"));
   }
-  CurrentBinaryBuilder program;
-  CurrentKernel kernel{kStoreCompileTimeWord};
-  kernel.ct_args = {CurrentArg::named("answer", 7)};
-  kernel.rt_args = {CurrentArg::buffer_address(0)};
-  auto result = run(word_program(program, kernel, {}), {});
-  ASSERT_TRUE(result.ok()) << result.error().describe();
-  EXPECT_EQ(words_of(result->outputs[0])[0], 7u);
+  expect_next_program_runs(7);
 }
 
 TEST_P(CurrentExecutorTest, ANegativeStallLimitIsRefusedAtOpen) {

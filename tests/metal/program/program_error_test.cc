@@ -32,6 +32,17 @@ void kernel_main() {
 }
 )";
 
+// Polls an L1 word by hand that nobody ever sets.
+constexpr const char* kSpinOnAnL1Flag = R"(
+#include "dataflow_api.h"
+void kernel_main() {
+  volatile uint32_t* flag = reinterpret_cast<volatile uint32_t*>(get_write_ptr(0));
+  *flag = 0;
+  while (*flag == 0) {
+  }
+}
+)";
+
 class ProgramErrorTest : public ProgramTest {
  protected:
   // A copy of `pages` pages of 1 KiB between two DRAM buffers on core (0, 0).
@@ -158,16 +169,8 @@ void kernel_main() {
 // (and the other cores' kernels) are fine.
 TEST_F(ProgramErrorTest, SpinningKernelIsStoppedAsStalled) {
   Program program("spin");
-  ASSERT_TRUE(create_kernel_from_string(program, "spin.cpp", R"(
-#include "dataflow_api.h"
-void kernel_main() {
-  volatile uint32_t* flag = reinterpret_cast<volatile uint32_t*>(get_write_ptr(0));
-  *flag = 0;
-  while (*flag == 0) {
-  }
-}
-)",
-                                        {{{1, 1}, {1, 1}}}, reader_config())
+  ASSERT_TRUE(create_kernel_from_string(program, "spin.cpp", kSpinOnAnL1Flag, {{{1, 1}, {1, 1}}},
+                                        reader_config())
                   .ok());
   ASSERT_TRUE(create_kernel_from_string(program, "fine.cpp", "void kernel_main() {}",
                                         {{{0, 0}, {3, 3}}}, writer_config())
@@ -226,15 +229,7 @@ void kernel_main() {
 TEST_F(ProgramErrorTest, DeviceStallLimitAppliesWhenOptionsSetNone) {
   ASSERT_EQ(device_->kernel_stall_limit(), sim::SchedulerOptions{}.stall_limit);
   device_->set_kernel_stall_limit(std::chrono::milliseconds(150));
-  Status status = run_single("spin.cpp", R"(
-#include "dataflow_api.h"
-void kernel_main() {
-  volatile uint32_t* flag = reinterpret_cast<volatile uint32_t*>(get_write_ptr(0));
-  *flag = 0;
-  while (*flag == 0) {
-  }
-}
-)");
+  Status status = run_single("spin.cpp", kSpinOnAnL1Flag);
   device_->set_kernel_stall_limit(sim::SchedulerOptions{}.stall_limit);
   ASSERT_FALSE(status.ok());
   EXPECT_THAT(status.error().describe(), HasSubstr("stalled: ran 0.15 s"));
