@@ -414,32 +414,48 @@ void kernel_main() {
   const uint32_t pages = get_arg_val<uint32_t>(2);
   const uint32_t repeats = get_arg_val<uint32_t>(3);
   const uint32_t page = get_arg_val<uint32_t>(4);
+  const uint32_t copy = get_arg_val<uint32_t>(5);
   const InterleavedAddrGen<true> out{dst, page};
   for (uint32_t r = 0; r < repeats; ++r) {
     for (uint32_t p = 0; p < pages; ++p) {
-      cb_wait_front(0, 1);
-      noc_async_write(get_read_ptr(0), get_noc_addr(first + p, out), page);
-      noc_async_write_barrier();
-      cb_pop_front(0, 1);
+      if (copy) cb_wait_front(0, 1);
+      const uint32_t l1 = copy ? get_read_ptr(0) : get_read_ptr(0) + p * page;
+      noc_async_write(l1, get_noc_addr(first + p, out), page);
+      if (copy) {
+        noc_async_write_barrier();
+        cb_pop_front(0, 1);
+      }
     }
   }
+  noc_async_write_barrier();
 }
 )";
 
-// tt-low-level-documentation, Wormhole: the 8x8 grid moving 2 KB pages,
-// 16 pages x 16 repeats per core (reader on RISCV_0 / NoC 0, writer on
-// RISCV_1 / NoC 1, per tt-metal's test_multi_interleaved.cpp). Multi
-// Interleaved Sizes.csv, copying: 100.7 B/cycle combined; Multi Interleaved
-// Read Sizes.csv, reading only: 163.6 B/cycle.
+// What each core of the interleaved sweeps does: read pages into L1, copy
+// them through a CB to the output, or write L1 to the output.
+enum class InterleavedMode : int64_t { kRead = 0, kCopy = 1, kWrite = 2 };
+
+// tt-low-level-documentation's Multi Interleaved sweeps (tt-metal's
+// test_multi_interleaved.cpp: reader on RISCV_0 / NoC 0, writer on RISCV_1
+// / NoC 1) moving 2 KB pages, 16 pages x 16 repeats per core. Combined
+// bandwidth in B/cycle on Wormhole's full 8x8 grid and Blackhole's 11x10
+// from Multi Interleaved Read Sizes.csv, Multi Interleaved Sizes.csv
+// (copying) and Multi Interleaved Write Sizes.csv; on Wormhole's 2x2 and
+// 6x6 grids from the Grid Sweep files. Copying, the files time both RISCs;
+// these are the writer's (RISCV_1) rows, the later of the two.
 void BM_CalibrateInterleaved(benchmark::State& state) {
   constexpr uint32_t kPageBytes = 2048, kPages = 16, kRepeats = 16;
-  const bool copy = state.range(0) != 0;
-  auto device = metal::Device::open(0, sim::Arch::kWormholeB0);
+  const auto arch = static_cast<sim::Arch>(state.range(0));
+  const auto mode = static_cast<InterleavedMode>(state.range(1));
+  const sim::CoreCoord grid{static_cast<uint32_t>(state.range(2)),
+                            static_cast<uint32_t>(state.range(3))};
+  const double published = static_cast<double>(state.range(4)) / 10.0;
+  const uint32_t copy = mode == InterleavedMode::kCopy ? 1 : 0;
+  auto device = metal::Device::open(0, arch);
   if (!device.ok()) {
     state.SkipWithError(device.error().describe().c_str());
     return;
   }
-  const sim::CoreCoord grid = (*device)->descriptor().grid;
   const uint32_t cores = grid.x * grid.y;
   const auto config = metal::BufferConfig::interleaved(
       sim::MemoryType::kDram, uint64_t{cores} * kPages * kPageBytes, kPageBytes);
@@ -458,22 +474,26 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
             .status());
     metal::DataMovementConfig reader{metal::DataMovementProcessor::RISCV_0, metal::NOC::NOC_0};
     metal::DataMovementConfig writer{metal::DataMovementProcessor::RISCV_1, metal::NOC::NOC_1};
-    TESSERA_ASSIGN_OR_RETURN(auto read, metal::create_kernel_from_string(program, "copy_reader.cpp",
-                                                                         kCopyReader, all, reader));
-    for (uint32_t i = 0; i < cores; ++i) {
-      const metal::CoreCoord core{i % grid.x, i / grid.x};
-      TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
-          program, read, core,
-          {static_cast<uint32_t>(in->address()), i * kPages, kPages, kRepeats, kPageBytes, copy}));
+    if (mode != InterleavedMode::kWrite) {
+      TESSERA_ASSIGN_OR_RETURN(
+          auto read,
+          metal::create_kernel_from_string(program, "copy_reader.cpp", kCopyReader, all, reader));
+      for (uint32_t i = 0; i < cores; ++i) {
+        const metal::CoreCoord core{i % grid.x, i / grid.x};
+        TESSERA_RETURN_IF_ERROR(
+            metal::set_runtime_args(program, read, core,
+                                    {static_cast<uint32_t>(in->address()), i * kPages, kPages,
+                                     kRepeats, kPageBytes, copy}));
+      }
     }
-    if (!copy) return ok_status();
+    if (mode == InterleavedMode::kRead) return ok_status();
     TESSERA_ASSIGN_OR_RETURN(auto write, metal::create_kernel_from_string(
                                              program, "copy_writer.cpp", kCopyWriter, all, writer));
     for (uint32_t i = 0; i < cores; ++i) {
       const metal::CoreCoord core{i % grid.x, i / grid.x};
       TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
           program, write, core,
-          {static_cast<uint32_t>(out->address()), i * kPages, kPages, kRepeats, kPageBytes}));
+          {static_cast<uint32_t>(out->address()), i * kPages, kPages, kRepeats, kPageBytes, copy}));
     }
     return ok_status();
   }();
@@ -487,13 +507,26 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
   const double bytes = double(cores) * kPages * kRepeats * kPageBytes;
-  report(state, timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0,
-         copy ? 100.7 : 163.6);
+  report(state, timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0, published);
 }
+constexpr int kRead = static_cast<int>(InterleavedMode::kRead);
+constexpr int kCopy = static_cast<int>(InterleavedMode::kCopy);
+constexpr int kWrite = static_cast<int>(InterleavedMode::kWrite);
+// arch, mode, grid x, grid y, published B/cycle x 10.
 BENCHMARK(BM_CalibrateInterleaved)
-    ->ArgName("copy")
-    ->Arg(1)
-    ->Arg(0)
+    ->ArgNames({"arch", "mode", "x", "y", "published_x10"})
+    ->Args({kWormhole, kCopy, 8, 8, 1007})
+    ->Args({kWormhole, kRead, 8, 8, 1636})
+    ->Args({kWormhole, kWrite, 8, 8, 1456})
+    ->Args({kWormhole, kCopy, 2, 2, 154})
+    ->Args({kWormhole, kRead, 2, 2, 612})
+    ->Args({kWormhole, kWrite, 2, 2, 669})
+    ->Args({kWormhole, kCopy, 6, 6, 1000})
+    ->Args({kWormhole, kRead, 6, 6, 1376})
+    ->Args({kWormhole, kWrite, 6, 6, 1358})
+    ->Args({kBlackhole, kCopy, 11, 10, 1340})
+    ->Args({kBlackhole, kRead, 11, 10, 2601})
+    ->Args({kBlackhole, kWrite, 11, 10, 2015})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
