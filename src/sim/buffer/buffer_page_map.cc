@@ -293,6 +293,14 @@ std::optional<uint64_t> BufferPageMap::host_page_at(uint32_t bank, uint64_t offs
   return static_cast<uint64_t>(slot_pages_[bank][slot]);
 }
 
+uint64_t BufferPageMap::heap_bytes() const {
+  uint64_t bytes = sharded_locations_.capacity() * sizeof(PageLocation) +
+                   bank_used_.capacity() / 8 +
+                   slot_pages_.capacity() * sizeof(std::vector<int64_t>);
+  for (const std::vector<int64_t>& slots : slot_pages_) bytes += slots.capacity() * sizeof(int64_t);
+  return bytes;
+}
+
 bool BufferPageMap::uses_bank(uint32_t bank) const {
   if (bank >= num_banks_) return false;
   if (interleaved()) return bank < num_pages_;

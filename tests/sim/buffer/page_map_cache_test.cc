@@ -11,8 +11,11 @@ BufferSpec dram(uint64_t size) {
   return {MemoryType::kDram, size, 1024, BufferLayout::kInterleaved, {}, {}};
 }
 
+// Banks: 12 DRAM channels, or the 8x8 grid's 64 cores for L1.
 std::shared_ptr<const BufferPageMap> map_of(const BufferSpec& spec) {
-  return std::make_shared<const BufferPageMap>(BufferPageMap::create(spec, 12, {8, 8}, 32).value());
+  const uint32_t banks = spec.memory_type == MemoryType::kL1 ? 64 : 12;
+  return std::make_shared<const BufferPageMap>(
+      BufferPageMap::create(spec, banks, {8, 8}, 32).value());
 }
 
 TEST(PageMapCacheTest, FindsOnlyAnEqualSpec) {
@@ -50,6 +53,51 @@ TEST(PageMapCacheTest, ReplacesTheOldestEntryWhenFull) {
   EXPECT_EQ(cache.find(dram(1024)), nullptr);
   EXPECT_NE(cache.find(dram(2 * 1024)), nullptr);
   EXPECT_NE(cache.find(dram(1000 * 1024)), nullptr);
+}
+
+// A height-sharded DRAM-page buffer of `pages` pages over one column of 8 cores.
+BufferSpec sharded_l1(uint32_t pages) {
+  BufferSpec spec{
+      MemoryType::kL1, uint64_t{pages} * 1024, 1024, BufferLayout::kHeightSharded, {}, {}};
+  spec.shard = ShardSpec{.cores = {{{0, 0}, {0, 7}}},
+                         .shard_shape = {pages / 8, 256},
+                         .page_shape = {1, 256},
+                         .tensor_pages = {pages, 1}};
+  return spec;
+}
+
+TEST(PageMapCacheTest, CountsTheHeapBytesOfShardedMapsOnly) {
+  EXPECT_EQ(map_of(dram(64 * 1024))->heap_bytes(), 0u);
+  const uint64_t small = map_of(sharded_l1(64))->heap_bytes();
+  const uint64_t large = map_of(sharded_l1(640))->heap_bytes();
+  EXPECT_GE(small, 64 * sizeof(PageLocation));
+  EXPECT_GE(large, 640 * sizeof(PageLocation));
+  // Each page costs its location and its slot in the reverse table.
+  EXPECT_GE(large - small, (640 - 64) * (sizeof(PageLocation) + sizeof(int64_t)));
+}
+
+// Maps of big sharded buffers must not pile up: the oldest go once the
+// held bytes would pass the budget, and a map bigger than it is not kept.
+TEST(PageMapCacheTest, ForgetsTheOldestMapsBeyondItsByteBudget) {
+  const uint64_t one = map_of(sharded_l1(64))->heap_bytes();
+  PageMapCache cache(3 * one);
+  for (uint32_t i = 1; i <= 3; ++i) cache.insert(sharded_l1(64 * i), map_of(sharded_l1(64)));
+  EXPECT_EQ(cache.size(), 3u);
+  EXPECT_EQ(cache.held_bytes(), 3 * one);
+  cache.insert(sharded_l1(64 * 4), map_of(sharded_l1(64)));
+  EXPECT_EQ(cache.size(), 3u);
+  EXPECT_EQ(cache.find(sharded_l1(64)), nullptr);
+  EXPECT_NE(cache.find(sharded_l1(64 * 4)), nullptr);
+  cache.insert(sharded_l1(640), map_of(sharded_l1(640)));
+  EXPECT_EQ(cache.find(sharded_l1(640)), nullptr);
+  EXPECT_EQ(cache.size(), 3u);
+  EXPECT_LE(cache.held_bytes(), 3 * one);
+  // Interleaved maps cost nothing and are bounded by the entry count.
+  for (uint64_t i = 1; i <= 2 * PageMapCache::kCapacity; ++i) {
+    cache.insert(dram(i * 1024), map_of(dram(i * 1024)));
+  }
+  EXPECT_EQ(cache.size(), PageMapCache::kCapacity);
+  EXPECT_EQ(cache.held_bytes(), 0u);
 }
 
 // The registry maps a spec's pages once: buffers allocated again and again

@@ -45,6 +45,8 @@ class BufferPageMap {
   std::optional<uint64_t> host_page_at(uint32_t bank, uint64_t offset) const;
   // Whether the buffer keeps data in `bank`.
   bool uses_bank(uint32_t bank) const;
+  // Heap bytes the map holds: a few per page when sharded, none interleaved.
+  uint64_t heap_bytes() const;
 
  private:
   // kNdSharded: fills the sharded tables from the distribution spec.

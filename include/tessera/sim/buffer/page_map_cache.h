@@ -5,9 +5,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
-#include <vector>
 
 #include "tessera/sim/buffer/buffer_page_map.h"
 #include "tessera/sim/buffer/buffer_spec.h"
@@ -17,21 +18,34 @@ namespace tessera::sim {
 class PageMapCache {
  public:
   static constexpr std::size_t kCapacity = 32;
+  // What the maps it holds may take: a sharded map keeps a few dozen bytes
+  // per page, so 32 maps of gigabyte buffers would otherwise pin hundreds
+  // of megabytes after their buffers are gone.
+  static constexpr uint64_t kByteBudget = uint64_t{64} << 20;
+
+  explicit PageMapCache(uint64_t byte_budget = kByteBudget) : byte_budget_(byte_budget) {}
 
   // The map of `spec`, or null if it is not cached. The memory's bank count,
   // grid and alignment are the registry's, fixed for the cache's lifetime.
   std::shared_ptr<const BufferPageMap> find(const BufferSpec& spec) const;
-  // Remembers `map` for `spec`, replacing the oldest entry when full.
+  // Remembers `map` for `spec`, forgetting the oldest entries while more
+  // than kCapacity, or more than the byte budget, would be held. A map
+  // larger than the budget alone is not remembered.
   void insert(const BufferSpec& spec, std::shared_ptr<const BufferPageMap> map);
+
+  std::size_t size() const;
+  uint64_t held_bytes() const;
 
  private:
   struct Entry {
     BufferSpec spec;
     std::shared_ptr<const BufferPageMap> map;
+    uint64_t bytes = 0;
   };
+  const uint64_t byte_budget_;
   mutable std::mutex mutex_;
-  std::vector<Entry> entries_;
-  std::size_t next_ = 0;  // the entry replaced next once full
+  std::deque<Entry> entries_;  // oldest first
+  uint64_t held_bytes_ = 0;
 };
 
 }  // namespace tessera::sim
