@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <map>
@@ -43,7 +44,10 @@ struct ResumeMarker {
 void resume_marked(void* arg) {
   auto* marker = static_cast<ResumeMarker*>(arg);
   ActivitySlot& slot = thread_slot();
-  std::strncpy(slot.kernel, marker->kernel.c_str(), sizeof slot.kernel - 1);
+  // Only the name and its terminator: this runs on every fiber switch.
+  const std::size_t length = std::min(marker->kernel.size(), sizeof slot.kernel - 1);
+  std::memcpy(slot.kernel, marker->kernel.data(), length);
+  slot.kernel[length] = '\0';
   slot.core_x = marker->core.x;
   slot.core_y = marker->core.y;
   slot.active.store(1, std::memory_order_release);
