@@ -131,6 +131,7 @@ Status Scheduler::run() {
     workers[0]->run();
     others_done.wait();
   }
+  join_finished_worker_threads();
 
   if (std::optional<Error> error = run.take_error()) {
     error->add_context("run of " + std::to_string(fibers.size()) + " kernel fibers");

@@ -1,8 +1,11 @@
 #include "worker_threads.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <iterator>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -91,19 +94,61 @@ class WorkerThreadPool {
 
 }  // namespace
 
-void run_on_worker_thread(std::function<void()> job, std::latch& done) {
 #if TESSERA_ASAN
-  // LeakSanitizer's exit scan reads the dynamic TLS of every live thread,
-  // and a pooled thread keeps stale entries of kernel modules unloaded
-  // since; it crashes on them. Sanitizer builds start a thread per job.
-  std::thread([job = std::move(job), &done]() mutable {
+// LeakSanitizer's exit scan reads the dynamic TLS of every live thread, and
+// a pooled thread keeps stale entries of kernel modules unloaded since; it
+// crashes on them. Sanitizer builds start a thread per job and join it once
+// its run is over: a thread still exiting frees its thread_local destructor
+// records while a leak check may be looking, which reports them as leaked.
+namespace {
+
+struct JobThread {
+  std::thread thread;
+  std::shared_ptr<std::atomic<bool>> finished;
+};
+
+std::mutex& job_threads_mutex() {
+  static auto* mutex = new std::mutex;  // outlives static destruction
+  return *mutex;
+}
+
+std::vector<JobThread>& job_threads() {
+  static auto* threads = new std::vector<JobThread>;
+  return *threads;
+}
+
+}  // namespace
+
+void run_on_worker_thread(std::function<void()> job, std::latch& done) {
+  auto finished = std::make_shared<std::atomic<bool>>(false);
+  std::thread thread([job = std::move(job), &done, finished]() mutable {
     job();
     job = nullptr;
+    finished->store(true);
     done.count_down();
-  }).detach();
-#else
-  pool().run(std::move(job), done);
-#endif
+  });
+  std::lock_guard lock(job_threads_mutex());
+  job_threads().push_back({std::move(thread), std::move(finished)});
 }
+
+void join_finished_worker_threads() {
+  std::vector<JobThread> joinable;
+  {
+    std::lock_guard lock(job_threads_mutex());
+    std::vector<JobThread>& threads = job_threads();
+    auto still_running = std::partition(threads.begin(), threads.end(),
+                                        [](const JobThread& t) { return !t.finished->load(); });
+    std::move(still_running, threads.end(), std::back_inserter(joinable));
+    threads.erase(still_running, threads.end());
+  }
+  for (JobThread& t : joinable) t.thread.join();
+}
+#else
+void run_on_worker_thread(std::function<void()> job, std::latch& done) {
+  pool().run(std::move(job), done);
+}
+
+void join_finished_worker_threads() {}
+#endif
 
 }  // namespace tessera::sim

@@ -17,4 +17,9 @@ namespace tessera::sim {
 // soon as it is reached).
 void run_on_worker_thread(std::function<void()> job, std::latch& done);
 
+// After a run's latch is reached: waits for the threads whose jobs are done
+// to exit. Only AddressSanitizer builds have such threads; elsewhere it
+// returns at once.
+void join_finished_worker_threads();
+
 }  // namespace tessera::sim
