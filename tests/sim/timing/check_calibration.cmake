@@ -1,0 +1,127 @@
+# Run by timing_calibration_test. Inputs: BENCH, the bench_timing_model
+# executable, and OUT, a scratch file for its JSON.
+#
+# The calibration table of docs/timing-model.md, row by row: each
+# calibration benchmark's error against its published value, as the table
+# states it. The model is deterministic, so every error must match the
+# table to a tenth of a point; a row more than 25% off must be listed as
+# such (and one listed that is no longer must come off the list).
+#
+# A model change that moves a row fails here until the table and this list
+# say the new figure.
+
+cmake_policy(VERSION 3.19)
+
+# name (without /iterations:1) | documented error in % | "outside" if beyond ±25%
+set(rows
+  "BM_CalibrateMatmul/arch:1/m:1024/k:1024/n:1024/format:5/fidelity:2/util:4169|13.9|"
+  "BM_CalibrateMatmul/arch:1/m:2048/k:2048/n:2048/format:5/fidelity:2/util:6674|14.4|"
+  "BM_CalibrateMatmul/arch:1/m:1024/k:1024/n:1024/format:6/fidelity:0/util:3386|0.6|"
+  "BM_CalibrateMatmul/arch:1/m:2048/k:2048/n:2048/format:6/fidelity:0/util:6383|18.2|"
+  "BM_CalibrateMatmul/arch:2/m:1280/k:1664/n:1664/format:5/fidelity:2/util:6193|7.3|"
+  "BM_CalibrateMatmul/arch:2/m:1280/k:3328/n:3328/format:5/fidelity:2/util:8107|24.0|"
+  "BM_CalibrateMatmul/arch:2/m:1280/k:1664/n:1664/format:6/fidelity:0/util:4373|-17.4|"
+  "BM_CalibrateMatmul/arch:2/m:1280/k:3328/n:3328/format:6/fidelity:0/util:7126|18.6|"
+  "BM_CalibrateDramRead/arch:1/page:8192/published:267|5.2|"
+  "BM_CalibrateDramRead/arch:2/page:16384/published:500|-0.7|"
+  "BM_CalibrateOneCoreDramRead|6.4|"
+  "BM_CalibrateInterleaved/arch:1/mode:1/x:8/y:8/published_x10:1007|36.7|outside"
+  "BM_CalibrateInterleaved/arch:1/mode:0/x:8/y:8/published_x10:1636|15.2|"
+  "BM_CalibrateInterleaved/arch:1/mode:2/x:8/y:8/published_x10:1456|64.3|outside"
+  "BM_CalibrateInterleaved/arch:1/mode:1/x:2/y:2/published_x10:154|-11.0|"
+  "BM_CalibrateInterleaved/arch:1/mode:0/x:2/y:2/published_x10:612|-5.8|"
+  "BM_CalibrateInterleaved/arch:1/mode:2/x:2/y:2/published_x10:669|16.4|"
+  "BM_CalibrateInterleaved/arch:1/mode:1/x:6/y:6/published_x10:1000|-0.8|"
+  "BM_CalibrateInterleaved/arch:1/mode:0/x:6/y:6/published_x10:1376|26.7|outside"
+  "BM_CalibrateInterleaved/arch:1/mode:2/x:6/y:6/published_x10:1358|69.1|outside"
+  "BM_CalibrateInterleaved/arch:2/mode:1/x:11/y:10/published_x10:1340|35.1|outside"
+  "BM_CalibrateInterleaved/arch:2/mode:0/x:11/y:10/published_x10:2601|-12.7|"
+  "BM_CalibrateInterleaved/arch:2/mode:2/x:11/y:10/published_x10:2015|53.9|outside"
+  "BM_CalibrateOneToOne|9.6|"
+  "BM_CalibrateMulticastScheme/scheme:4/published_x10:268|4.3|"
+  "BM_CalibrateMulticastScheme/scheme:5/published_x10:297|4.5|"
+  "BM_CalibrateMulticast/grid:8/published_x10:149|0.9|"
+  "BM_CalibrateMulticast/grid:5/published_x10:175|11.8|"
+  "BM_CalibrateMulticast/grid:2/published_x10:264|6.0|"
+)
+
+execute_process(
+  COMMAND ${BENCH} --benchmark_filter=Calibrate --benchmark_format=json
+  OUTPUT_FILE ${OUT} ERROR_VARIABLE bench_errors RESULT_VARIABLE bench_result)
+if(NOT bench_result EQUAL 0)
+  message(FATAL_ERROR "${BENCH} failed (${bench_result}): ${bench_errors}")
+endif()
+file(READ ${OUT} json)
+string(JSON count LENGTH "${json}" benchmarks)
+
+# Errors in tenths of a percent, rounded, so that integer maths compares them.
+function(tenths value out)
+  if(value MATCHES "^(-?)([0-9]+)\\.?([0-9]*)")
+    set(sign "${CMAKE_MATCH_1}")
+    set(whole "${CMAKE_MATCH_2}")
+    string(SUBSTRING "${CMAKE_MATCH_3}00" 0 2 digits)
+    math(EXPR scaled "${whole} * 100 + ${digits}")
+    math(EXPR rounded "(${scaled} + 5) / 10")
+    if(sign STREQUAL "-")
+      math(EXPR rounded "-${rounded}")
+    endif()
+    set(${out} ${rounded} PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "not a number: ${value}")
+  endif()
+endfunction()
+
+set(failures)
+set(seen)
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON name GET "${json}" benchmarks ${i} name)
+  string(JSON error GET "${json}" benchmarks ${i} error_pct)
+  string(REGEX REPLACE "/iterations:[0-9]+$" "" name "${name}")
+  list(APPEND seen "${name}")
+  tenths("${error}" model)
+  set(documented "")
+  set(outside "")
+  foreach(row IN LISTS rows)
+    string(REPLACE "|" ";" fields "${row}")
+    list(GET fields 0 row_name)
+    if(row_name STREQUAL name)
+      list(GET fields 1 documented)
+      list(LENGTH fields field_count)
+      set(outside "")
+      if(field_count GREATER 2)
+        list(GET fields 2 outside)
+      endif()
+    endif()
+  endforeach()
+  if("${documented}" STREQUAL "")
+    list(APPEND failures "${name}: ${error}% is not in the table")
+    continue()
+  endif()
+  tenths("${documented}" table)
+  math(EXPR difference "${model} - ${table}")
+  if(difference GREATER 1 OR difference LESS -1)
+    list(APPEND failures "${name}: the model is ${error}% off, the table says ${documented}%")
+  endif()
+  if(model GREATER 250 OR model LESS -250)
+    if(NOT "${outside}" STREQUAL "outside")
+      list(APPEND failures "${name}: ${error}% is beyond ±25% but not listed as such")
+    endif()
+  elseif("${outside}" STREQUAL "outside")
+    list(APPEND failures "${name}: ${error}% is within ±25% now, so take it off the list")
+  endif()
+endforeach()
+foreach(row IN LISTS rows)
+  string(REPLACE "|" ";" fields "${row}")
+  list(GET fields 0 row_name)
+  if(NOT row_name IN_LIST seen)
+    list(APPEND failures "${row_name}: in the table but no benchmark ran it")
+  endif()
+endforeach()
+
+if(failures)
+  string(REPLACE ";" "\n  " text "${failures}")
+  message(FATAL_ERROR "calibration and docs/timing-model.md disagree:\n  ${text}")
+endif()
+list(LENGTH rows row_count)
+message("calibration matches the table: ${row_count} rows")
