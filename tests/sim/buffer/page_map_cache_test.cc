@@ -55,7 +55,7 @@ TEST(PageMapCacheTest, ReplacesTheOldestEntryWhenFull) {
   EXPECT_NE(cache.find(dram(1000 * 1024)), nullptr);
 }
 
-// A height-sharded DRAM-page buffer of `pages` pages over one column of 8 cores.
+// A height-sharded L1 buffer of `pages` pages over one column of 8 cores.
 BufferSpec sharded_l1(uint32_t pages) {
   BufferSpec spec{
       MemoryType::kL1, uint64_t{pages} * 1024, 1024, BufferLayout::kHeightSharded, {}, {}};
