@@ -4,6 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <vector>
 
 #include "tessera/sim/arch/chip_descriptor.h"
 #include "tessera/sim/buffer/buffer_registry.h"
@@ -44,6 +45,37 @@ void BM_AllocateFreeSameSpec(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_AllocateFreeSameSpec)->Arg(0)->Arg(1)->ArgName("l1_block_sharded");
+
+// A directory of binaries run round after round: `specs` different small
+// height-sharded L1 buffers (one 64-page shard per core of a column),
+// allocated and freed in turn.
+void BM_AllocateFreeRoundRobin(benchmark::State& state) {
+  auto registry = wormhole_registry();
+  std::vector<BufferSpec> specs;
+  for (uint32_t i = 0; i < static_cast<uint32_t>(state.range(0)); ++i) {
+    const uint32_t pages = 64 * 8;
+    tessera::sim::ShardSpec shard{.cores = {{{i % 8, 0}, {i % 8, 7}}},
+                                  .shard_shape = {64 + i / 8, 256},
+                                  .page_shape = {1, 256},
+                                  .tensor_pages = {pages + 8 * (i / 8), 1}};
+    specs.push_back({MemoryType::kL1,
+                     uint64_t{shard.tensor_pages[0]} * 512,
+                     512,
+                     BufferLayout::kHeightSharded,
+                     shard,
+                     {}});
+  }
+  std::size_t next = 0;
+  for (auto _ : state) {
+    auto buffer = registry->allocate(specs[next]);
+    if (!buffer.ok() || !registry->deallocate(buffer->id).ok()) {
+      state.SkipWithError(buffer.ok() ? "free failed" : buffer.error().describe().c_str());
+      break;
+    }
+    next = (next + 1) % specs.size();
+  }
+}
+BENCHMARK(BM_AllocateFreeRoundRobin)->Arg(16)->Arg(200)->ArgName("specs");
 
 }  // namespace
 

@@ -100,6 +100,19 @@ TEST(PageMapCacheTest, ForgetsTheOldestMapsBeyondItsByteBudget) {
   EXPECT_EQ(cache.held_bytes(), 0u);
 }
 
+// A directory of binaries run round after round allocates hundreds of
+// specs; each must find its own map again.
+TEST(PageMapCacheTest, KeepsTheSpecsOfManyBinaries) {
+  PageMapCache cache;
+  std::vector<std::shared_ptr<const BufferPageMap>> maps;
+  for (uint32_t i = 1; i <= 300; ++i) {
+    maps.push_back(map_of(sharded_l1(8 * i)));
+    cache.insert(sharded_l1(8 * i), maps.back());
+  }
+  for (uint32_t i = 1; i <= 300; ++i) EXPECT_EQ(cache.find(sharded_l1(8 * i)), maps[i - 1]) << i;
+  EXPECT_EQ(cache.find(sharded_l1(8 * 301)), nullptr);
+}
+
 // The registry maps a spec's pages once: buffers allocated again and again
 // (every submit of a binary) share the page map, and it stays right.
 TEST(PageMapCacheTest, RegistrySharesThePageMapOfARepeatedSpec) {
