@@ -4,6 +4,8 @@
 // one unpacker per operand, each at l1_bytes_per_cycle, both together at
 // unpack_both_bytes_per_cycle; math costs come from the arch's tile op
 // cycles, scaled by fidelity phases where the matrix engine uses them.
+// Packing onto L1 (pack_reconfig_l1_acc) runs at
+// pack_accumulate_bytes_per_cycle.
 #include <algorithm>
 
 #include "tessera/sim/compute/binary_op.h"
@@ -55,6 +57,10 @@ class ComputeCoster {
       case TESSERA_COMPUTE_COPY_TILE:
         return {move_cycles(arg(0), 1), params_.eltwise_tile_cycles, 0};
       case TESSERA_COMPUTE_PACK_TILE:
+        // Adding onto what L1 holds reads it back: the packers go slower.
+        if (state_.compute && state_.compute->pack_l1_accumulate) {
+          return {0, 0, ceil_div(bytes(arg(1), 1), params_.pack_accumulate_bytes_per_cycle)};
+        }
         return {0, 0, move_cycles(arg(1), 1)};
       case TESSERA_COMPUTE_BINARY_TILES:
         return {unpack_two(arg(1), 1, arg(2), 1), eltwise(arg(0)), 0};

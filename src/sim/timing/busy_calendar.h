@@ -18,27 +18,39 @@ class BusyCalendar {
   // (no booking starts before it any more).
   int64_t book(int64_t ready, int64_t length, int64_t horizon) {
     forget_before(horizon);
-    std::size_t at = 0;
+    const int64_t start = find(ready, length);
+    occupy(start, start + length);
+    return start;
+  }
+
+  // The earliest start >= `ready` with `length` free cycles; books nothing.
+  int64_t find(int64_t ready, int64_t length) const {
     int64_t start = ready;
-    for (; at < busy_.size(); ++at) {
-      if (busy_[at].end <= start) continue;
-      if (busy_[at].start >= start + length) break;
-      start = busy_[at].end;
-    }
-    const int64_t end = start + length;
-    // Merge with the neighbours it touches, so the calendar stays short.
-    if (at > 0 && busy_[at - 1].end == start) {
-      busy_[at - 1].end = end;
-      if (at < busy_.size() && busy_[at].start == end) {
-        busy_[at - 1].end = busy_[at].end;
-        busy_.erase(busy_.begin() + static_cast<std::ptrdiff_t>(at));
-      }
-    } else if (at < busy_.size() && busy_[at].start == end) {
-      busy_[at].start = start;
-    } else {
-      busy_.insert(busy_.begin() + static_cast<std::ptrdiff_t>(at), {start, end});
+    for (const Interval& busy : busy_) {
+      if (busy.end <= start) continue;
+      if (busy.start >= start + length) break;
+      start = busy.end;
     }
     return start;
+  }
+
+  // Marks [start, end) busy, whether or not part of it already is. Merges
+  // it with the bookings it overlaps or touches, so the calendar stays short.
+  void occupy(int64_t start, int64_t end) {
+    if (end <= start) return;
+    auto first = std::lower_bound(busy_.begin(), busy_.end(), start,
+                                  [](const Interval& busy, int64_t at) { return busy.end < at; });
+    auto last = first;
+    for (; last != busy_.end() && last->start <= end; ++last) {
+      start = std::min(start, last->start);
+      end = std::max(end, last->end);
+    }
+    if (first == last) {
+      busy_.insert(first, {start, end});
+    } else {
+      *first = {start, end};
+      busy_.erase(first + 1, last);
+    }
   }
 
   // Forgets bookings that end by `horizon` (no later booking starts before it).

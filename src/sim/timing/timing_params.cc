@@ -80,12 +80,15 @@ Status read_params(const json& root, TimingParams& params) {
                            positive(root, "noc_link_bytes_per_cycle"));
   TESSERA_ASSIGN_OR_RETURN(params.noc_hop_cycles, positive(root, "noc_hop_cycles"));
   TESSERA_ASSIGN_OR_RETURN(params.noc_issue_cycles, positive(root, "noc_issue_cycles"));
+  TESSERA_ASSIGN_OR_RETURN(params.noc_vc_buffer_bytes, positive(root, "noc_vc_buffer_bytes"));
   TESSERA_ASSIGN_OR_RETURN(params.dram_bytes_per_cycle_per_channel,
                            positive(root, "dram_bytes_per_cycle_per_channel"));
   TESSERA_ASSIGN_OR_RETURN(params.dram_latency_cycles, positive(root, "dram_latency_cycles"));
   TESSERA_ASSIGN_OR_RETURN(params.l1_bytes_per_cycle, positive(root, "l1_bytes_per_cycle"));
   TESSERA_ASSIGN_OR_RETURN(params.unpack_both_bytes_per_cycle,
                            positive(root, "unpack_both_bytes_per_cycle"));
+  TESSERA_ASSIGN_OR_RETURN(params.pack_accumulate_bytes_per_cycle,
+                           positive(root, "pack_accumulate_bytes_per_cycle"));
   TESSERA_ASSIGN_OR_RETURN(json matmul, value_of(root, "matmul_tile_cycles_by_fidelity"));
   if (!matmul.is_array() || matmul.size() != 4) {
     return make_error(ErrorCode::kInvalidArgument,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <queue>
 #include <unordered_map>
 #include <utility>
@@ -123,6 +124,7 @@ class Replay {
   Replay(const TimingParams& params, const ChipDescriptor& chip, const ReplayInput& input)
       : params_(params), chip_(chip), input_(input), kernels_(input.kernels.size()) {
     links_.resize(std::size_t{2} * 2 * params.noc_grid_x * params.noc_grid_y);
+    held_.resize(links_.size());
     channels_.resize(chip.num_dram_channels);
     for (const ReplayCircularBuffer& cb : input.circular_buffers) {
       cbs_[cb_key(cb.worker, cb.cb)].capacity = cb.pages;
@@ -364,6 +366,70 @@ class Replay {
     return start + serial + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
   }
 
+  // A unicast write. tt-metal sends every unicast write on one static
+  // virtual channel (NOC_UNICAST_WRITE_VC), and a router holds at most
+  // noc_vc_buffer_bytes of a packet per channel, so a packet whose head
+  // must wait stays spread over the routers behind it and keeps the channel
+  // there: no other unicast write passes those links until its tail has
+  // (wormhole flow control; reads and multicasts use other channels and
+  // only share the links' bandwidth). The packet crosses each link once the
+  // link is free and the channel is not held there. `bank`: a DRAM bank
+  // that takes the packet at its own rate from when the head arrives.
+  // Returns when the destination has it all.
+  int64_t write_stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready,
+                       std::optional<uint32_t> bank) {
+    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
+    std::vector<int64_t> starts(path.size());
+    int64_t start = ready;
+    for (std::size_t j = 0; j < path.size(); ++j) {
+      const std::size_t index = link_index(path[j]);
+      links_[index].forget_before(horizon_);
+      held_[index].forget_before(horizon_);
+      for (int64_t free = links_[index].find(start, serial);;) {
+        start = held_[index].find(free, serial);
+        if (start == free) break;
+        free = links_[index].find(start, serial);
+      }
+      links_[index].book(start, serial, horizon_);
+      starts[j] = start;
+    }
+    noc_bytes_ += bytes;
+    const int64_t flight = static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
+    int64_t done = start + serial + flight;
+    int64_t bank_start = -1;  // in the links' time: the hops' latency taken off
+    if (bank) {
+      const int64_t bank_serial = ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel);
+      dram_bytes_ += bytes;
+      const int64_t taken = channels_[*bank].book(start + flight, bank_serial, horizon_);
+      done = std::max(done, taken + bank_serial);
+      bank_start = taken - flight;
+    }
+    hold_write_channel(path, starts, bytes, bank_start);
+    return done;
+  }
+
+  // Holds the unicast-write channel on each link of a write's path from
+  // when its head crossed until its tail has: the tail passes link j once
+  // the bytes the buffers beyond j cannot hold have gone on, past each
+  // later link k (the head may have waited for it) and into the bank.
+  void hold_write_channel(const std::vector<Link>& path, const std::vector<int64_t>& starts,
+                          uint64_t bytes, int64_t bank_start) {
+    const uint64_t link_rate = params_.noc_link_bytes_per_cycle;
+    const uint64_t bank_rate = params_.dram_bytes_per_cycle_per_channel;
+    const uint64_t buffer = params_.noc_vc_buffer_bytes;
+    const std::size_t n = path.size();
+    for (std::size_t j = 0; j < n; ++j) {
+      int64_t tail = starts[j] + ceil_div(bytes, link_rate);
+      for (std::size_t k = j + 1; k < n && (k - j) * buffer < bytes; ++k) {
+        tail = std::max(tail, starts[k] + ceil_div(bytes - (k - j) * buffer, link_rate));
+      }
+      if (bank_start >= 0 && (n - j) * buffer < bytes) {
+        tail = std::max(tail, bank_start + ceil_div(bytes - (n - j) * buffer, bank_rate));
+      }
+      held_[link_index(path[j])].occupy(starts[j], tail);
+    }
+  }
+
   std::size_t link_index(const Link& link) const {
     return (std::size_t{link.noc} * 2 + link.dimension) * params_.noc_grid_x * params_.noc_grid_y +
            link.router;
@@ -392,9 +458,10 @@ class Replay {
                       served + params_.dram_latency_cycles);
     } else if (auto target = chip_.dram_channel_from_noc(to)) {
       done = acknowledged(noc, to, from,
-                          serve_dram(*target, bytes, move(noc, from, to, bytes, kernel.clock)));
+                          write_stream(route(params_, noc, from, to), bytes, kernel.clock, target));
     } else if (write) {
-      done = acknowledged(noc, to, from, move(noc, from, to, bytes, kernel.clock));
+      done = acknowledged(noc, to, from,
+                          write_stream(route(params_, noc, from, to), bytes, kernel.clock, {}));
     } else {
       done = move(noc, from, to, bytes, kernel.clock);
     }
@@ -708,6 +775,7 @@ class Replay {
   std::vector<KernelState> kernels_;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
   std::vector<BusyCalendar> links_;     // when each link is busy
+  std::vector<BusyCalendar> held_;      // when a unicast write holds each link's write channel
   std::vector<BusyCalendar> channels_;  // when each DRAM channel is busy
   int64_t horizon_ = 0;                 // no booking starts before it
   std::unordered_map<uint64_t, CbState> cbs_;

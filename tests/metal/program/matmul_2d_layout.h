@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,9 @@ struct Layout {
   uint32_t per_core_m = 1, per_core_n = 1;
   uint32_t in0_block_w = 1;
   uint32_t sub_h = 1, sub_w = 1;
+  // The packer adds each K block onto the partial sums in L1 instead of the
+  // compute reloading them into Dst.
+  bool packer_l1_acc = false;
 
   uint32_t num_blocks() const { return kt / in0_block_w; }
   uint32_t num_sub_h() const { return per_core_m / sub_h; }
@@ -40,7 +44,8 @@ struct Layout {
 // per core ceil(Mt / grid_y) x ceil(Nt / grid_x) tiles, K blocks of the
 // largest of 4, 3, 2, 1 that divides Kt, and the first subblock (w, h) of
 // TTNN's list that divides the per-core block (at most 4 tiles with an
-// fp32 Dst), one tile high unless it spans per_core_N.
+// fp32 Dst), one tile high unless it spans per_core_N; packer L1
+// accumulation unless the output is fp32 (TTNN's default_l1_acc).
 inline Layout out_of_box_layout(uint32_t grid_x, uint32_t grid_y, uint32_t m, uint32_t k,
                                 uint32_t n, bool fp32_dest) {
   Layout l;
@@ -51,6 +56,7 @@ inline Layout out_of_box_layout(uint32_t grid_x, uint32_t grid_y, uint32_t m, ui
   l.nt = n / 32;
   l.per_core_m = (l.mt + grid_y - 1) / grid_y;
   l.per_core_n = (l.nt + grid_x - 1) / grid_x;
+  l.packer_l1_acc = !fp32_dest;
   l.in0_block_w = 4;
   while (l.kt % l.in0_block_w != 0) --l.in0_block_w;
   static constexpr uint32_t kWidthHeight[][2] = {
@@ -101,14 +107,21 @@ inline Status build_program(Program& program, Device& device, const Layout& l,
   const CoreRangeSet grid{{{0, 0}, {gx - 1, gy - 1}}};
   const uint32_t tile = sim::tile::tile_size_bytes(format);
   const uint32_t out_tiles = l.per_core_m * l.per_core_n;
-  const std::pair<uint32_t, uint32_t> cbs[] = {{0, 2 * l.per_core_m * l.in0_block_w},
-                                               {1, 2 * l.in0_block_w * l.per_core_n},
-                                               {16, out_tiles},
-                                               {24, out_tiles}};
-  for (const auto& [index, tiles] : cbs) {
+  // With packer accumulation the output (16) and the partials (24) share
+  // one buffer, as TTNN allocates them.
+  std::vector<std::pair<std::vector<uint32_t>, uint32_t>> cbs = {
+      {{0}, 2 * l.per_core_m * l.in0_block_w}, {{1}, 2 * l.in0_block_w * l.per_core_n}};
+  if (l.packer_l1_acc) {
+    cbs.push_back({{16, 24}, out_tiles});
+  } else {
+    cbs.push_back({{16}, out_tiles});
+    cbs.push_back({{24}, out_tiles});
+  }
+  for (const auto& [indices, tiles] : cbs) {
+    std::map<uint32_t, CircularBufferFormat> formats;
+    for (uint32_t index : indices) formats[index] = {format, tile};
     TESSERA_RETURN_IF_ERROR(
-        create_circular_buffer(program, grid,
-                               CircularBufferConfig(tiles * tile, {{index, {format, tile}}}))
+        create_circular_buffer(program, grid, CircularBufferConfig(tiles * tile, formats))
             .status());
   }
   uint32_t sem[4];
@@ -154,7 +167,7 @@ inline Status build_program(Program& program, Device& device, const Layout& l,
   ComputeConfig compute;
   compute.math_fidelity = fidelity;
   compute.compile_args = {l.in0_block_w,  l.num_sub_h(), l.num_sub_w(), l.per_core_n,
-                          l.num_blocks(), l.sub_h,       l.sub_w};
+                          l.num_blocks(), l.sub_h,       l.sub_w,       l.packer_l1_acc ? 1u : 0u};
   TESSERA_RETURN_IF_ERROR(
       create_kernel(program, kernel_dir + "matmul_block_subblocks.cpp", grid, compute).status());
 

@@ -1,7 +1,8 @@
 // The 2D multicast matmul in TTNN's out-of-box layout (matmul_2d_layout.h),
 // which the timing model's calibration runs, checked against a float64
 // reference: both NoCs in use, receivers right of the middle column on the
-// other NoC, matmul_block subblocks of one and of two tile rows.
+// other NoC, matmul_block subblocks of one and of two tile rows, partial
+// sums accumulated by the packer in L1 (TTNN's default) or reloaded.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,6 +25,7 @@ struct Case {
   const char* name;
   uint32_t m, k, n, grid_x, grid_y;
   uint32_t sub_h, sub_w;  // what TTNN's rule picks
+  bool packer_l1_acc = true;
 };
 
 class Matmul2dProgramTest : public testing::ProgramTest,
@@ -36,6 +38,8 @@ TEST(Matmul2dLayout, FollowsTheOutOfBoxRule) {
   EXPECT_EQ(l.in0_block_w, 4u);
   EXPECT_EQ(l.sub_h, 2u);
   EXPECT_EQ(l.sub_w, 4u);
+  EXPECT_TRUE(l.packer_l1_acc);
+  EXPECT_FALSE(matmul_2d::out_of_box_layout(8, 8, 1024, 1024, 1024, true).packer_l1_acc);
   // 2048^3: 8x8 tiles per core; a 4-wide subblock short of per_core_N is one tile high.
   l = matmul_2d::out_of_box_layout(8, 8, 2048, 2048, 2048, false);
   EXPECT_EQ(l.sub_h, 1u);
@@ -52,8 +56,8 @@ TEST(Matmul2dLayout, FollowsTheOutOfBoxRule) {
 TEST_P(Matmul2dProgramTest, MatchesFloat64Reference) {
   const Case& c = GetParam();
   constexpr DataFormat kFormat = DataFormat::kFloat16_b;
-  const matmul_2d::Layout l =
-      matmul_2d::out_of_box_layout(c.grid_x, c.grid_y, c.m, c.k, c.n, false);
+  matmul_2d::Layout l = matmul_2d::out_of_box_layout(c.grid_x, c.grid_y, c.m, c.k, c.n, false);
+  l.packer_l1_acc = c.packer_l1_acc;
   ASSERT_EQ(l.sub_h, c.sub_h);
   ASSERT_EQ(l.sub_w, c.sub_w);
   const uint32_t tile = sim::tile::tile_size_bytes(kFormat);
@@ -95,12 +99,14 @@ TEST_P(Matmul2dProgramTest, MatchesFloat64Reference) {
   EXPECT_LE(check.max_abs_error, std::ldexp(l.num_blocks() * max_c, -7));
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, Matmul2dProgramTest,
-                         ::testing::Values(Case{"grid_8x8_512x256x512", 512, 256, 512, 8, 8, 2, 2},
-                                           Case{"grid_4x4_256x256x1024", 256, 256, 1024, 4, 4, 1,
-                                                4},
-                                           Case{"grid_5x3_96x384x320", 96, 384, 320, 5, 3, 1, 2}),
-                         [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Layouts, Matmul2dProgramTest,
+    ::testing::Values(Case{"grid_8x8_512x256x512", 512, 256, 512, 8, 8, 2, 2},
+                      Case{"grid_4x4_256x256x1024", 256, 256, 1024, 4, 4, 1, 4},
+                      Case{"grid_5x3_96x384x320", 96, 384, 320, 5, 3, 1, 2},
+                      Case{"grid_5x3_96x384x320_reload", 96, 384, 320, 5, 3, 1, 2, false},
+                      Case{"grid_8x8_512x256x512_reload", 512, 256, 512, 8, 8, 2, 2, false}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 // A grid the layout cannot divide is refused with the shapes named.
 TEST_F(Matmul2dProgramTest, RefusesAnUndividedGrid) {

@@ -190,6 +190,55 @@ TEST_F(DeviceTimeTest, TheSameProgramGivesTheSameCyclesOnAnyRunAndThreadCount) {
   }
 }
 
+// Packs eight tiles of Dst into CB 16, adding them onto what L1 holds when
+// compile-time arg 0 is set (TTNN's packer L1 accumulation).
+constexpr const char* kPacker = R"(
+#include "api/compute/cb_api.h"
+#include "api/compute/pack.h"
+#include "api/compute/reg_api.h"
+void kernel_main() {
+  constexpr uint32_t accumulate = get_compile_time_arg_val(0);
+  constexpr uint32_t tiles = 8;
+  tile_regs_acquire();
+  tile_regs_commit();
+  tile_regs_wait();
+  pack_reconfig_l1_acc(accumulate);
+  cb_reserve_back(16, tiles);
+  for (uint32_t i = 0; i < tiles; ++i) pack_tile(0, 16);
+  cb_push_back(16, tiles);
+  tile_regs_release();
+}
+)";
+
+TEST_F(DeviceTimeTest, PackingOntoL1TakesThePackersTwiceAsLong) {
+  auto packer_end = [&](uint32_t accumulate) {
+    const ChipDescriptor& chip = chip_->descriptor();
+    const CoreRangeSet core{{{0, 0}, {0, 0}}};
+    ProgramPlan plan;
+    plan.name = "packer";
+    plan.semaphore_base = chip.l1_unreserved_base;
+    plan.circular_buffers.push_back({core,
+                                     chip.l1_unreserved_base + 4096,
+                                     8 * kPage,
+                                     {{16, kPage, tile::DataFormat::kFloat16_b}}});
+    KernelPlan packer;
+    packer.build.name = "packer.cpp";
+    packer.build.source = kPacker;
+    packer.build.processor = KernelProcessor::kCompute;
+    packer.build.compile_args = {accumulate};
+    packer.cores = core;
+    plan.kernels = {packer};
+    const timing::ProgramTiming timing = run(plan);
+    EXPECT_EQ(timing.kernels.size(), 1u);
+    return timing.kernels.empty() ? 0 : timing.kernels.front().end_cycle;
+  };
+  // A 2 KB tile: 2048 / 64 = 32 cycles written, 2048 / 32 = 64 accumulated
+  // (tt-isa-documentation, L1.md: one 128-bit accumulate per packer every
+  // two cycles), so eight tiles take 256 cycles more.
+  EXPECT_EQ(packer_end(0), 1000 + 8 * 32);
+  EXPECT_EQ(packer_end(1), 1000 + 8 * 64);
+}
+
 TEST_F(DeviceTimeTest, WithoutTheOptionNothingIsTimed) {
   ProgramRunOptions options;
   Status status = run_program(*chip_, *cache_, copy_plan(2, 4), options);

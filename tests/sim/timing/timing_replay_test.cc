@@ -28,6 +28,7 @@ class TimingReplayTest : public ::testing::Test {
     ASSERT_EQ(params_.noc_hop_cycles, 9u);
     ASSERT_EQ(params_.dram_bytes_per_cycle_per_channel, 24u);
     ASSERT_EQ(params_.dram_latency_cycles, 300u);
+    ASSERT_EQ(params_.noc_vc_buffer_bytes, 512u);
   }
 
   ReplayKernel kernel(const char* name, CoreCoord core, const KernelTrace& trace,
@@ -287,6 +288,68 @@ TEST_F(TimingReplayTest, TwoCoresReadingOneDramBankShareItsBandwidth) {
   EXPECT_EQ(find(timing, "near").end_cycle, 1506);
   EXPECT_EQ(find(timing, "far").end_cycle, 1197 + 300 + 100 + 2 * 9);
   EXPECT_EQ(timing.dram_bytes, 4800u);
+}
+
+// Logical (7,0) = NoC (9,1) writes two 2 KB packets to DRAM channel 1 at
+// NoC (0,1): one link, (9,1) -> (0,1), 64 cycles a packet; the bank takes
+// 2048 / 24 = 86 cycles a packet, from when the head arrives (9 cycles).
+class WriteChannelTest : public TimingReplayTest {
+ protected:
+  void SetUp() override {
+    TimingReplayTest::SetUp();
+    ASSERT_EQ(chip_.dram_cores[1], (CoreCoord{0, 1}));
+    for (int i = 0; i < 2; ++i) {
+      bank_writer_.add({.kind = Kind::kNocWrite, .noc = 0, .target = dram_noc(1), .bytes = 2048});
+    }
+    bank_writer_.add({.kind = Kind::kBarrier});
+  }
+  ProgramTiming with_bank_writer(const char* name, CoreCoord core, const KernelTrace& trace) {
+    input_.kernels = {kernel("bank_writer", {7, 0}, bank_writer_), kernel(name, core, trace)};
+    return replay_program(params_, chip_, input_);
+  }
+
+  KernelTrace bank_writer_;
+  ReplayInput input_;
+};
+
+TEST_F(WriteChannelTest, ABankSlowerThanTheLinkPacesItsWriter) {
+  ReplayInput alone;
+  alone.kernels.push_back(kernel("bank_writer", {7, 0}, bank_writer_));
+  // Packet 1 crosses the link 1016..1080; the bank takes it 1025..1111.
+  // Packet 2 (issued 1032) crosses 1080..1144, its head reaches the bank at
+  // 1089 but the bank is busy until 1111: it takes it 1111..1197. The
+  // acknowledgement goes back 0 -> 9 on NoC 0: 9 hops, 1 + 81.
+  EXPECT_EQ(find(replay_program(params_, chip_, alone), "bank_writer").end_cycle, 1197 + 1 + 81);
+}
+
+TEST_F(WriteChannelTest, AWriteWaitingForItsBankHoldsTheLinksBehindIt) {
+  // Packet 2 waits for the bank from 1089 to 1111 with its head at the bank
+  // and 512 bytes in the router before it: its tail leaves link (9,1) ->
+  // (0,1) when the bank has taken 2048 - 512 bytes, 1111 + 64 = 1175 less
+  // the hop, 1166, not at 1144 when the link's bandwidth is free.
+  // Logical (6,0) = NoC (8,1) then writes 960 bytes (30 cycles a link) to
+  // logical (0,0) = NoC (1,1) at 1116: links (8,1) -> (9,1) -> (0,1) ->
+  // (1,1). The link it shares is free from 1144 but carries no other
+  // unicast write until 1166. (Its last link is free until the bank
+  // writer's second acknowledgement crosses it at 1197.)
+  KernelTrace writer;
+  writer.compute(100);
+  writer.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({0, 0}), .bytes = 960});
+  writer.add({.kind = Kind::kBarrier});
+  // Lands at 1166 + 30 + 3 * 9 = 1223; the ack goes 1 -> 8: 7 hops, 1 + 63.
+  EXPECT_EQ(find(with_bank_writer("writer", {6, 0}, writer), "writer").end_cycle, 1223 + 1 + 63);
+}
+
+TEST_F(WriteChannelTest, OtherVirtualChannelsPassALinkAWriteHolds) {
+  // Logical (0,0) = NoC (1,1) reads 960 bytes from the L1 of logical (7,0)
+  // = NoC (9,1) at 1116; the data comes back (9,1) -> (0,1) -> (1,1) on a
+  // response channel: it waits only for the link's bandwidth (1144), not
+  // for the write's hold, and lands at 1144 + 30 + 2 * 9.
+  KernelTrace reader;
+  reader.compute(100);
+  reader.add({.kind = Kind::kNocRead, .noc = 0, .source = worker_noc({7, 0}), .bytes = 960});
+  reader.add({.kind = Kind::kBarrier});
+  EXPECT_EQ(find(with_bank_writer("reader", {0, 0}, reader), "reader").end_cycle, 1144 + 30 + 18);
 }
 
 TEST_F(TimingReplayTest, ACbWaitChainAcrossThreeKernels) {

@@ -20,10 +20,14 @@ struct TimingParams {
   uint32_t noc_link_bytes_per_cycle = 32;
   uint32_t noc_hop_cycles = 9;
   uint32_t noc_issue_cycles = 16;  // the issuing RISC's cost per transfer
+  // What a router holds of one packet per virtual channel and inbound port:
+  // how much of a blocked packet waits in each router behind its head.
+  uint32_t noc_vc_buffer_bytes = 512;
   uint32_t dram_bytes_per_cycle_per_channel = 24;
   uint32_t dram_latency_cycles = 300;
-  uint32_t l1_bytes_per_cycle = 64;           // one unpacker, or the packers
-  uint32_t unpack_both_bytes_per_cycle = 80;  // both unpackers together
+  uint32_t l1_bytes_per_cycle = 64;               // one unpacker, or the packers
+  uint32_t unpack_both_bytes_per_cycle = 80;      // both unpackers together
+  uint32_t pack_accumulate_bytes_per_cycle = 32;  // the packers adding onto L1
   std::array<uint32_t, 4> matmul_tile_cycles_by_fidelity{16, 32, 48, 64};  // LoFi..HiFi4
   uint32_t eltwise_tile_cycles = 8;
   uint32_t reduce_tile_cycles = 4;
