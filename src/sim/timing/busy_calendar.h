@@ -38,6 +38,15 @@ class BusyCalendar {
   // it with the bookings it overlaps or touches, so the calendar stays short.
   void occupy(int64_t start, int64_t end) {
     if (end <= start) return;
+    // Most bookings come in time order: after, or touching, the last one.
+    if (busy_.empty() || busy_.back().end < start) {
+      busy_.push_back({start, end});
+      return;
+    }
+    if (busy_.back().start <= start) {
+      busy_.back().end = std::max(busy_.back().end, end);
+      return;
+    }
     auto first = std::lower_bound(busy_.begin(), busy_.end(), start,
                                   [](const Interval& busy, int64_t at) { return busy.end < at; });
     auto last = first;

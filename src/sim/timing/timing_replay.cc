@@ -30,6 +30,7 @@ struct Link {
 std::vector<Link> route(const TimingParams& params, uint8_t noc, CoreCoord from, CoreCoord to) {
   const uint32_t w = params.noc_grid_x, h = params.noc_grid_y;
   std::vector<Link> links;
+  links.reserve(w + h);
   uint32_t x = from.x % w, y = from.y % h;
   const uint32_t tx = to.x % w, ty = to.y % h;
   auto step_x = [&](int direction) {
