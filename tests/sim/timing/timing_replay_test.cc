@@ -26,7 +26,10 @@ class TimingReplayTest : public ::testing::Test {
     ASSERT_EQ(params_.noc_issue_cycles, 16u);
     ASSERT_EQ(params_.noc_link_bytes_per_cycle, 32u);
     ASSERT_EQ(params_.noc_hop_cycles, 9u);
-    ASSERT_EQ(params_.dram_bytes_per_cycle_per_channel, 24u);
+    // The data file gives the sustained 22 B/cycle (92% of 24); the worked
+    // examples below use the round 24 of the theoretical rate.
+    ASSERT_EQ(params_.dram_bytes_per_cycle_per_channel, 22u);
+    params_.dram_bytes_per_cycle_per_channel = 24;
     ASSERT_EQ(params_.dram_latency_cycles, 300u);
     ASSERT_EQ(params_.noc_vc_buffer_bytes, 512u);
   }
