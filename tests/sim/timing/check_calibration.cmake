@@ -24,6 +24,7 @@ set(rows
   "BM_CalibrateMatmul/arch:2/m:1280/k:3328/n:3328/format:6/fidelity:0/util:7126|0.8|"
   "BM_CalibrateDramRead/arch:1/page:8192/published:267|-3.4|"
   "BM_CalibrateDramRead/arch:2/page:16384/published:500|-0.7|"
+  "BM_CalibrateDramWrite/published_x10:2613|-2.0|"
   "BM_CalibrateOneCoreDramRead|-2.3|"
   "BM_CalibrateInterleaved/arch:1/mode:1/x:8/y:8/published_x10:1007|16.3|"
   "BM_CalibrateInterleaved/arch:1/mode:0/x:8/y:8/published_x10:1636|5.4|"
