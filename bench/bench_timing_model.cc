@@ -255,69 +255,69 @@ void kernel_main() {
 
 constexpr uint32_t kSlots = 8;  // L1 pages a reader or writer cycles through
 
-struct DramReadSetup {
+struct DramStreamSetup {
   sim::Arch arch = sim::Arch::kWormholeB0;
-  uint32_t page = 8192;  // bytes per read
-  uint32_t pages = 64;   // per reader
-  uint32_t block = 64;   // reads in flight between barriers
-  bool write = false;    // write the pages to the bank instead
+  uint32_t page = 8192;  // bytes per read or write
+  uint32_t pages = 64;   // per core
+  uint32_t block = 64;   // transfers in flight between barriers
+  bool write = false;    // write the pages to the bank instead of reading them
 };
 
-struct DramRead {
+struct DramStream {
   std::unique_ptr<metal::Device> device;
   metal::Buffer buffer;
-  metal::Program program{"dram_read"};
+  metal::Program program{"dram_stream"};
 };
 
-// One reader per listed bank, on the listed logical cores, on `noc`.
-Result<std::unique_ptr<DramRead>> make_dram_read(const DramReadSetup& setup,
-                                                 const std::vector<uint32_t>& banks,
-                                                 const std::vector<metal::CoreCoord>& cores,
-                                                 metal::NOC noc = metal::NOC::NOC_0) {
-  auto read = std::make_unique<DramRead>();
-  TESSERA_ASSIGN_OR_RETURN(read->device, metal::Device::open(0, setup.arch));
-  const sim::ChipDescriptor& chip = read->device->descriptor();
+// One reader (or writer) per listed bank, on the listed logical cores, on `noc`.
+Result<std::unique_ptr<DramStream>> make_dram_stream(const DramStreamSetup& setup,
+                                                     const std::vector<uint32_t>& banks,
+                                                     const std::vector<metal::CoreCoord>& cores,
+                                                     metal::NOC noc = metal::NOC::NOC_0) {
+  auto stream = std::make_unique<DramStream>();
+  TESSERA_ASSIGN_OR_RETURN(stream->device, metal::Device::open(0, setup.arch));
+  const sim::ChipDescriptor& chip = stream->device->descriptor();
   const uint64_t per_bank = uint64_t{setup.page} * setup.pages;
   TESSERA_ASSIGN_OR_RETURN(
-      read->buffer,
-      metal::create_buffer(
-          *read->device, metal::BufferConfig::interleaved(
-                             sim::MemoryType::kDram, per_bank * chip.num_dram_channels, per_bank)));
+      stream->buffer,
+      metal::create_buffer(*stream->device, metal::BufferConfig::interleaved(
+                                                sim::MemoryType::kDram,
+                                                per_bank * chip.num_dram_channels, per_bank)));
   for (std::size_t i = 0; i < cores.size(); ++i) {
     const metal::CoreRangeSet core{{cores[i], cores[i]}};
     TESSERA_RETURN_IF_ERROR(
         metal::create_circular_buffer(
-            read->program, core,
+            stream->program, core,
             metal::CircularBufferConfig(setup.page * kSlots,
                                         {{0, {sim::tile::DataFormat::kFloat16_b, setup.page}}}))
             .status());
     metal::DataMovementConfig config = metal::reader_config();
     config.noc = noc;
-    TESSERA_ASSIGN_OR_RETURN(auto kernel,
-                             metal::create_kernel_from_string(
-                                 read->program, setup.write ? "dram_writer.cpp" : "dram_reader.cpp",
-                                 setup.write ? kDramWriter : kDramReader, core, config));
+    TESSERA_ASSIGN_OR_RETURN(
+        auto kernel, metal::create_kernel_from_string(
+                         stream->program, setup.write ? "dram_writer.cpp" : "dram_reader.cpp",
+                         setup.write ? kDramWriter : kDramReader, core, config));
     const sim::CoreCoord bank = chip.dram_cores[banks[i]];
     TESSERA_RETURN_IF_ERROR(
-        metal::set_runtime_args(read->program, kernel, cores[i],
-                                {bank.x, bank.y, static_cast<uint32_t>(read->buffer.address()),
+        metal::set_runtime_args(stream->program, kernel, cores[i],
+                                {bank.x, bank.y, static_cast<uint32_t>(stream->buffer.address()),
                                  setup.pages, setup.page, setup.block, kSlots}));
   }
-  return read;
+  return stream;
 }
 
-// Bytes per cycle the readers moved together.
-double dram_read_rate(benchmark::State& state, const DramReadSetup& setup,
-                      const std::vector<uint32_t>& banks,
-                      const std::vector<metal::CoreCoord>& cores) {
-  auto read = make_dram_read(setup, banks, cores);
-  if (!read.ok()) {
-    state.SkipWithError(read.error().describe().c_str());
+// Bytes per cycle the readers (or writers) moved together.
+double dram_stream_rate(benchmark::State& state, const DramStreamSetup& setup,
+                        const std::vector<uint32_t>& banks,
+                        const std::vector<metal::CoreCoord>& cores) {
+  auto stream = make_dram_stream(setup, banks, cores);
+  if (!stream.ok()) {
+    state.SkipWithError(stream.error().describe().c_str());
     return 0;
   }
   ProgramTiming timing;
   for (auto _ : state) {
-    Status status = run_program(*(*read)->device, (*read)->program, &timing);
+    Status status = run_program(*(*stream)->device, (*stream)->program, &timing);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
   const double bytes = double(setup.page) * setup.pages * cores.size();
@@ -440,7 +440,7 @@ Status place_writers(sim::Arch arch, const sim::ChipDescriptor& chip,
 // no call for; each reader issues all its reads before one barrier, which
 // likewise leaves its bank no idle gap. Published values in GB/s.
 void BM_CalibrateDramRead(benchmark::State& state) {
-  DramReadSetup setup;
+  DramStreamSetup setup;
   setup.arch = static_cast<sim::Arch>(state.range(0));
   setup.page = static_cast<uint32_t>(state.range(1));
   auto chip = sim::builtin_chip_descriptor(setup.arch);
@@ -452,7 +452,7 @@ void BM_CalibrateDramRead(benchmark::State& state) {
     return;
   }
   const double ghz = setup.arch == sim::Arch::kBlackhole ? 1.35 : 1.0;
-  report(state, dram_read_rate(state, setup, banks, cores) * ghz,
+  report(state, dram_stream_rate(state, setup, banks, cores) * ghz,
          static_cast<double>(state.range(2)));
 }
 BENCHMARK(BM_CalibrateDramRead)
@@ -469,7 +469,7 @@ BENCHMARK(BM_CalibrateDramRead)
 // stated: the writers here are placed as place_writers says and write 128
 // packets of 8 KB. Published values in GB/s x 10.
 void BM_CalibrateDramWrite(benchmark::State& state) {
-  DramReadSetup setup;
+  DramStreamSetup setup;
   setup.pages = 128;
   setup.block = 128;
   setup.write = true;
@@ -482,7 +482,7 @@ void BM_CalibrateDramWrite(benchmark::State& state) {
   }
   std::vector<uint32_t> banks(cores.size());
   std::iota(banks.begin(), banks.end(), 0u);
-  report(state, dram_read_rate(state, setup, banks, cores),
+  report(state, dram_stream_rate(state, setup, banks, cores),
          static_cast<double>(state.range(0)) / 10.0);
 }
 BENCHMARK(BM_CalibrateDramWrite)
@@ -495,7 +495,7 @@ BENCHMARK(BM_CalibrateDramWrite)
 // Wormhole B0; its sweep (tt-low-level-documentation, DRAM Packet Sizes
 // 2.0.csv) reaches it with 64 reads of 8 KB before one barrier.
 void BM_CalibrateOneCoreDramRead(benchmark::State& state) {
-  report(state, dram_read_rate(state, DramReadSetup{}, {0}, {{0, 0}}), 22.0);
+  report(state, dram_stream_rate(state, DramStreamSetup{}, {0}, {{0, 0}}), 22.0);
 }
 BENCHMARK(BM_CalibrateOneCoreDramRead)->Iterations(1)->Unit(benchmark::kMillisecond);
 
