@@ -207,12 +207,14 @@ BENCHMARK(BM_CalibrateMatmul)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
-// Streams `pages` pages of `page` bytes from (bank_x, bank_y) + address
-// into a ring of `slots` pages of CB 0 (the data is dropped), `block` pages
-// in flight between barriers.
-constexpr const char* kDramReader = R"(
+// Streams `pages` pages of `page` bytes between (bank_x, bank_y) + address
+// and a ring of `slots` pages of CB 0 (the data is dropped), `block` pages
+// in flight between barriers: reads from the bank, or with compile-time arg
+// 0 set, writes to it.
+constexpr const char* kDramStream = R"(
 #include "api/dataflow/dataflow_api.h"
 void kernel_main() {
+  constexpr bool write = get_compile_time_arg_val(0) != 0;
   const uint32_t bank_x = get_arg_val<uint32_t>(0);
   const uint32_t bank_y = get_arg_val<uint32_t>(1);
   const uint32_t address = get_arg_val<uint32_t>(2);
@@ -223,32 +225,19 @@ void kernel_main() {
   const uint32_t l1 = get_write_ptr(0);
   for (uint32_t i = 0; i < pages; i += block) {
     for (uint32_t j = 0; j < block && i + j < pages; ++j) {
-      noc_async_read(get_noc_addr(bank_x, bank_y, address + (i + j) * page),
-                     l1 + (i + j) % slots * page, page);
+      const uint64_t bank = get_noc_addr(bank_x, bank_y, address + (i + j) * page);
+      const uint32_t slot = l1 + (i + j) % slots * page;
+      if constexpr (write) {
+        noc_async_write(slot, bank, page);
+      } else {
+        noc_async_read(bank, slot, page);
+      }
     }
-    noc_async_read_barrier();
-  }
-}
-)";
-
-// The same with writes: `pages` pages from the ring in L1 to the bank.
-constexpr const char* kDramWriter = R"(
-#include "api/dataflow/dataflow_api.h"
-void kernel_main() {
-  const uint32_t bank_x = get_arg_val<uint32_t>(0);
-  const uint32_t bank_y = get_arg_val<uint32_t>(1);
-  const uint32_t address = get_arg_val<uint32_t>(2);
-  const uint32_t pages = get_arg_val<uint32_t>(3);
-  const uint32_t page = get_arg_val<uint32_t>(4);
-  const uint32_t block = get_arg_val<uint32_t>(5);
-  const uint32_t slots = get_arg_val<uint32_t>(6);
-  const uint32_t l1 = get_read_ptr(0);
-  for (uint32_t i = 0; i < pages; i += block) {
-    for (uint32_t j = 0; j < block && i + j < pages; ++j) {
-      noc_async_write(l1 + (i + j) % slots * page,
-                      get_noc_addr(bank_x, bank_y, address + (i + j) * page), page);
+    if constexpr (write) {
+      noc_async_write_barrier();
+    } else {
+      noc_async_read_barrier();
     }
-    noc_async_write_barrier();
   }
 }
 )";
@@ -291,12 +280,11 @@ Result<std::unique_ptr<DramStream>> make_dram_stream(const DramStreamSetup& setu
             metal::CircularBufferConfig(setup.page * kSlots,
                                         {{0, {sim::tile::DataFormat::kFloat16_b, setup.page}}}))
             .status());
-    metal::DataMovementConfig config = metal::reader_config();
+    metal::DataMovementConfig config = metal::reader_config({setup.write ? 1u : 0u});
     config.noc = noc;
-    TESSERA_ASSIGN_OR_RETURN(
-        auto kernel, metal::create_kernel_from_string(
-                         stream->program, setup.write ? "dram_writer.cpp" : "dram_reader.cpp",
-                         setup.write ? kDramWriter : kDramReader, core, config));
+    TESSERA_ASSIGN_OR_RETURN(auto kernel,
+                             metal::create_kernel_from_string(stream->program, "dram_stream.cpp",
+                                                              kDramStream, core, config));
     const sim::CoreCoord bank = chip.dram_cores[banks[i]];
     TESSERA_RETURN_IF_ERROR(
         metal::set_runtime_args(stream->program, kernel, cores[i],

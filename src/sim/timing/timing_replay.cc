@@ -391,7 +391,7 @@ class Replay {
         if (start == free) break;
         free = links_[index].find(start, serial);
       }
-      links_[index].book(start, serial, horizon_);
+      links_[index].occupy(start, start + serial);  // found free above
       starts[j] = start;
     }
     noc_bytes_ += bytes;
@@ -399,11 +399,9 @@ class Replay {
     int64_t done = start + serial + flight;
     int64_t bank_start = -1;  // in the links' time: the hops' latency taken off
     if (bank) {
-      const int64_t bank_serial = ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel);
-      dram_bytes_ += bytes;
-      const int64_t taken = channels_[*bank].book(start + flight, bank_serial, horizon_);
-      done = std::max(done, taken + bank_serial);
-      bank_start = taken - flight;
+      const int64_t served = serve_dram(*bank, bytes, start + flight);
+      done = std::max(done, served);
+      bank_start = served - ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel) - flight;
     }
     hold_write_channel(path, starts, bytes, bank_start);
     return done;
