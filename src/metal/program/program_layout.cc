@@ -1,6 +1,11 @@
 // Where a program's semaphores and circular buffers go in L1: semaphores
-// first at the unreserved base, then CBs one after another, so they stay
-// below the L1 buffers (which the allocator places top-down).
+// first at the unreserved base, then CBs in creation order, so they stay
+// below the L1 buffers (which the allocator places top-down). As in
+// tt-metal, a CB takes L1 only on its own cores: it starts above the CBs
+// already on any of them, so CBs on disjoint cores share addresses.
+#include <map>
+#include <utility>
+
 #include "tessera/metal/program/program.h"
 #include "tessera/sim/jit/kernel_abi.h"
 #include "tessera/sim/semaphore/semaphore_words.h"
@@ -24,6 +29,39 @@ bool ranges_overlap(const CoreRangeSet& a, const CoreRangeSet& b) {
   }
   return false;
 }
+
+// The top of the CBs placed so far on each core (absent: none yet).
+class CircularBufferTops {
+ public:
+  explicit CircularBufferTops(uint64_t base) : base_(base) {}
+
+  // The lowest address at or above every CB already on `cores`.
+  uint64_t above(const CoreRangeSet& cores) const {
+    uint64_t address = base_;
+    for_each_core(cores, [&](std::pair<uint32_t, uint32_t> core) {
+      auto found = tops_.find(core);
+      if (found != tops_.end()) address = std::max(address, found->second);
+    });
+    return address;
+  }
+
+  void place(const CoreRangeSet& cores, uint64_t end) {
+    for_each_core(cores, [&](std::pair<uint32_t, uint32_t> core) { tops_[core] = end; });
+  }
+
+ private:
+  template <typename Visit>
+  static void for_each_core(const CoreRangeSet& cores, Visit visit) {
+    for (const CoreRange& range : cores) {
+      for (uint32_t y = range.start.y; y <= range.end.y; ++y) {
+        for (uint32_t x = range.start.x; x <= range.end.x; ++x) visit({x, y});
+      }
+    }
+  }
+
+  uint64_t base_;
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> tops_;
+};
 
 // "5,255,..." : the data format code of every CB index on the kernel's
 // cores (255: none), for the kernel API's get_dataformat.
@@ -54,6 +92,7 @@ Result<sim::ProgramPlan> lay_out_program(const Program& program, const sim::Chip
   cursor = align_up(cursor + semaphore_ids * sim::kSemaphoreStride, alignment);
   const std::string arch(sim::arch_name(chip.arch));
   for (sim::KernelPlan& kernel : plan.kernels) kernel.build.arch = arch;
+  CircularBufferTops tops(cursor);
   for (const Program::PendingCircularBuffer& pending : program.circular_buffers_) {
     sim::CircularBufferPlan cb = pending.plan;
     if (pending.buffer) {
@@ -65,8 +104,9 @@ Result<sim::ProgramPlan> lay_out_program(const Program& program, const sim::Chip
       // The layout check confirms the CB lies inside a live L1 buffer.
       cb.address = static_cast<uint32_t>(pending.buffer->address() + pending.buffer_offset);
     } else {
-      cb.address = static_cast<uint32_t>(cursor);
-      cursor = align_up(cursor + cb.size, alignment);
+      const uint64_t address = tops.above(cb.cores);
+      cb.address = static_cast<uint32_t>(address);
+      tops.place(cb.cores, align_up(address + cb.size, alignment));
     }
     plan.circular_buffers.push_back(std::move(cb));
   }
