@@ -347,24 +347,54 @@ class Replay {
   // carries them for the serialisation time from when the bytes reach it
   // and it is free (a packet-switched NoC holds no link idle waiting for
   // the next one), not before `ready`; returns when the data has landed.
-  int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready,
-               uint64_t source_bytes_per_cycle = 0) {
-    return stream(route(params_, noc, from, to), bytes, ready, source_bytes_per_cycle);
+  int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready) {
+    return stream(route(params_, noc, from, to), bytes, ready);
   }
 
-  // A source slower than a link (a DRAM bank) stretches the packet: each
-  // link carries it for as long as the source takes to produce it.
-  int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready,
-                 uint64_t source_bytes_per_cycle = 0) {
-    const uint64_t rate =
-        source_bytes_per_cycle == 0
-            ? params_.noc_link_bytes_per_cycle
-            : std::min<uint64_t>(source_bytes_per_cycle, params_.noc_link_bytes_per_cycle);
-    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), rate);
+  // As move, along `path`; starts_ gets when the head crossed each link.
+  int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready) {
+    const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
+    starts_.resize(path.size());
     int64_t start = ready;
-    for (const Link& link : path) start = links_[link_index(link)].book(start, serial, horizon_);
+    for (std::size_t j = 0; j < path.size(); ++j) {
+      start = starts_[j] = links_[link_index(path[j])].book(start, serial, horizon_);
+    }
     noc_bytes_ += bytes;
     return start + serial + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
+  }
+
+  // When the tail of a packet passes link j of its path, given when its
+  // head crossed each link: a router holds at most noc_vc_buffer_bytes of
+  // it, so the tail leaves link j only once the bytes the buffers beyond j
+  // cannot hold have crossed each later link k (the head may have waited
+  // for it): wormhole flow control.
+  int64_t tail_passes(const std::vector<int64_t>& starts, std::size_t j, uint64_t bytes) const {
+    const uint64_t link_rate = params_.noc_link_bytes_per_cycle;
+    const uint64_t buffer = params_.noc_vc_buffer_bytes;
+    int64_t tail = starts[j] + ceil_div(bytes, link_rate);
+    for (std::size_t k = j + 1; k < starts.size() && (k - j) * buffer < bytes; ++k) {
+      tail = std::max(tail, starts[k] + ceil_div(bytes - (k - j) * buffer, link_rate));
+    }
+    return tail;
+  }
+
+  // A DRAM read's data, `first` when the bank starts sending it, `served`
+  // when the bank has read it all. It crosses each link at the link's
+  // rate, so responses from different banks share a link's bandwidth as
+  // their flits would. But a bank sends its responses one after another: a
+  // response whose head must wait stays spread over the routers behind it,
+  // and the bank sends, and so serves, nothing more until its tail has left
+  // (head-of-line blocking at the source). Returns when the data has landed.
+  int64_t read_response(uint8_t noc, CoreCoord bank, CoreCoord to, uint32_t channel, uint64_t bytes,
+                        int64_t first, int64_t served) {
+    const std::vector<Link> path = route(params_, noc, bank, to);
+    const int64_t landed = stream(path, bytes, first);
+    if (!path.empty()) {
+      // In the bank's time: its data leaves dram_latency_cycles after it is read.
+      const int64_t sent = tail_passes(starts_, 0, bytes) - params_.dram_latency_cycles;
+      if (sent > served) channels_[channel].occupy(served, sent);
+    }
+    return std::max(landed, served + params_.dram_latency_cycles);
   }
 
   // A unicast write. tt-metal sends every unicast write on one static
@@ -380,7 +410,7 @@ class Replay {
   int64_t write_stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready,
                        std::optional<uint32_t> bank) {
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
-    std::vector<int64_t> starts(path.size());
+    starts_.resize(path.size());
     int64_t start = ready;
     for (std::size_t j = 0; j < path.size(); ++j) {
       const std::size_t index = link_index(path[j]);
@@ -392,7 +422,7 @@ class Replay {
         free = links_[index].find(start, serial);
       }
       links_[index].occupy(start, start + serial);  // found free above
-      starts[j] = start;
+      starts_[j] = start;
     }
     noc_bytes_ += bytes;
     const int64_t flight = static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
@@ -403,7 +433,7 @@ class Replay {
       done = std::max(done, served);
       bank_start = served - ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel) - flight;
     }
-    hold_write_channel(path, starts, bytes, bank_start);
+    hold_write_channel(path, starts_, bytes, bank_start);
     return done;
   }
 
@@ -413,15 +443,11 @@ class Replay {
   // later link k (the head may have waited for it) and into the bank.
   void hold_write_channel(const std::vector<Link>& path, const std::vector<int64_t>& starts,
                           uint64_t bytes, int64_t bank_start) {
-    const uint64_t link_rate = params_.noc_link_bytes_per_cycle;
     const uint64_t bank_rate = params_.dram_bytes_per_cycle_per_channel;
     const uint64_t buffer = params_.noc_vc_buffer_bytes;
     const std::size_t n = path.size();
     for (std::size_t j = 0; j < n; ++j) {
-      int64_t tail = starts[j] + ceil_div(bytes, link_rate);
-      for (std::size_t k = j + 1; k < n && (k - j) * buffer < bytes; ++k) {
-        tail = std::max(tail, starts[k] + ceil_div(bytes - (k - j) * buffer, link_rate));
-      }
+      int64_t tail = tail_passes(starts, j, bytes);
       if (bank_start >= 0 && (n - j) * buffer < bytes) {
         tail = std::max(tail, bank_start + ceil_div(bytes - (n - j) * buffer, bank_rate));
       }
@@ -453,8 +479,7 @@ class Replay {
       const int64_t served = serve_dram(*channel, bytes, request);
       const int64_t first = served - ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel) +
                             params_.dram_latency_cycles;
-      done = std::max(move(noc, from, to, bytes, first, params_.dram_bytes_per_cycle_per_channel),
-                      served + params_.dram_latency_cycles);
+      done = read_response(noc, from, to, *channel, bytes, first, served);
     } else if (auto target = chip_.dram_channel_from_noc(to)) {
       done = acknowledged(noc, to, from,
                           write_stream(route(params_, noc, from, to), bytes, kernel.clock, target));
@@ -776,6 +801,7 @@ class Replay {
   std::vector<BusyCalendar> links_;     // when each link is busy
   std::vector<BusyCalendar> held_;      // when a unicast write holds each link's write channel
   std::vector<BusyCalendar> channels_;  // when each DRAM channel is busy
+  std::vector<int64_t> starts_;         // when the last packet's head crossed each link of its path
   int64_t horizon_ = 0;                 // no booking starts before it
   std::unordered_map<uint64_t, CbState> cbs_;
   std::unordered_map<uint64_t, WordState> words_;

@@ -269,28 +269,62 @@ TEST_F(TimingReplayTest, TwoCoresReadingOneDramBankShareItsBandwidth) {
     trace->add({.kind = Kind::kBarrier});
   }
   // Alone: request at 1000 + 16 + 9 * 9 = 1097; the bank streams 2400 / 24 =
-  // 100 cycles; data starts 300 after service starts (1397). The packet
-  // comes out of the bank at its 24 B/cycle, not the link's 32, so it holds
-  // its one link (0 -> 1) for 100 cycles, not 75, and lands 9 cycles after
-  // that: 1397 + 100 + 9 = 1506.
+  // 100 cycles; data starts 300 after service starts (1397) and crosses its
+  // one link (0 -> 1) in 75 cycles, landing at 1397 + 75 + 9 = 1481; but the
+  // bank has read the last bytes only at 1197, so they are there at 1497.
   ReplayInput alone;
   alone.kernels.push_back(kernel("reader", {0, 0}, near_reader));
-  EXPECT_EQ(replay_program(params_, chip_, alone).device_cycles, 1506);
+  EXPECT_EQ(replay_program(params_, chip_, alone).device_cycles, 1497);
 
   // Together: both issue at cycle 1016, and the bank takes requests in
   // issue order (ties by kernel order), so (0,0)'s is served 1097..1197 as
   // alone; (1,0)'s arrives at 1088 (8 hops) but waits for the bank until
-  // 1197 and is served until 1297. Its data starts at 1497, when the first
-  // packet has just freed link 0 -> 1, holds links 0 -> 1 and 1 -> 2 for 100
-  // cycles and lands 2 hops later: 1497 + 100 + 18 = 1615, one bank's worth
-  // of bytes (100 cycles) plus a hop later than alone.
+  // 1197 and is served until 1297: one bank's worth of bytes (100 cycles)
+  // later than alone, 1297 + 300. (Its data crosses links 0 -> 1 and
+  // 1 -> 2 from 1497, free by then, and would land at 1497 + 75 + 18.)
   ReplayInput both;
   both.kernels.push_back(kernel("near", {0, 0}, near_reader));
   both.kernels.push_back(kernel("far", {1, 0}, far_reader));
   const ProgramTiming timing = replay_program(params_, chip_, both);
-  EXPECT_EQ(find(timing, "near").end_cycle, 1506);
-  EXPECT_EQ(find(timing, "far").end_cycle, 1197 + 300 + 100 + 2 * 9);
+  EXPECT_EQ(find(timing, "near").end_cycle, 1497);
+  EXPECT_EQ(find(timing, "far").end_cycle, 1297 + 300);
   EXPECT_EQ(timing.dram_bytes, 4800u);
+}
+
+TEST_F(TimingReplayTest, AResponseWaitingForALinkHoldsItsBank) {
+  // Logical (0,0) = NoC (1,1) reads 2048 bytes from DRAM channel 1 at NoC
+  // (0,1) at 1416: request at 1416 + 9 * 9 = 1497, served 1497..1583
+  // (2048 / 24), data from 1797 over one link, (0,1) -> (1,1).
+  ASSERT_EQ(chip_.dram_cores[1], (CoreCoord{0, 1}));
+  KernelTrace near_reader, writer, other_reader;
+  near_reader.compute(400);
+  near_reader.add({.kind = Kind::kNocRead, .noc = 0, .source = dram_noc(1), .bytes = 2048});
+  near_reader.add({.kind = Kind::kBarrier});
+  // Logical (7,0) = NoC (9,1) writes 32 KB to (1,1) from 1396: links
+  // (9,1) -> (0,1) -> (1,1), 1024 cycles each, until 2420.
+  writer.compute(380);
+  writer.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({0, 0}), .bytes = 32768});
+  // Logical (1,0) = NoC (2,1) reads 2048 bytes from the same bank on NoC 1,
+  // whose routes share no link with the others: request at 1516 + 2 * 9 =
+  // 1534.
+  other_reader.compute(500);
+  other_reader.add({.kind = Kind::kNocRead, .noc = 1, .source = dram_noc(1), .bytes = 2048});
+  other_reader.add({.kind = Kind::kBarrier});
+  ReplayInput input;
+  input.kernels.push_back(kernel("near", {0, 0}, near_reader));
+  input.kernels.push_back(kernel("writer", {7, 0}, writer));
+  input.kernels.push_back(kernel("other", {1, 0}, other_reader));
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  // The first response waits for the write: it crosses 2420..2484 and lands
+  // 9 cycles later.
+  EXPECT_EQ(find(timing, "near").end_cycle, 2420 + 64 + 9);
+  // Until its tail has left the bank (2484, that is 2184 in the bank's time
+  // before its 300 cycles of latency) the bank sends nothing else, so the
+  // other request, waiting since 1534, is served 2184..2270 rather than
+  // 1583..1669. Its data leaves at 2484 and crosses 8 links (0 -> 9 -> ...
+  // -> 2 on NoC 1): 2484 + 64 + 8 * 9, where without the hold it would
+  // have landed at 1883 + 64 + 72.
+  EXPECT_EQ(find(timing, "other").end_cycle, 2484 + 64 + 72);
 }
 
 // Logical (7,0) = NoC (9,1) writes two 2 KB packets to DRAM channel 1 at
