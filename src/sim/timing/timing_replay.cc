@@ -379,20 +379,29 @@ class Replay {
   }
 
   // A DRAM read's data, `first` when the bank starts sending it, `served`
-  // when the bank has read it all. It crosses each link at the link's
-  // rate, so responses from different banks share a link's bandwidth as
-  // their flits would. But a bank sends its responses one after another: a
-  // response whose head must wait stays spread over the routers behind it,
-  // and the bank sends, and so serves, nothing more until its tail has left
-  // (head-of-line blocking at the source). Returns when the data has landed.
+  // when the bank has read it all. The bank produces it at its own rate,
+  // and it moves on through the routers a buffer (noc_vc_buffer_bytes) at
+  // a time: each piece crosses each link at the link's rate once it is
+  // produced and the link is free, so responses from different banks share
+  // a link's bandwidth as their flits would, and a link free for less than
+  // a whole packet still carries a piece. A bank sends its responses in
+  // order: while a piece cannot leave (a link ahead is busy), the bank
+  // sends, and so serves, nothing more (head-of-line blocking at the
+  // source). Returns when the data has landed.
   int64_t read_response(uint8_t noc, CoreCoord bank, CoreCoord to, uint32_t channel, uint64_t bytes,
                         int64_t first, int64_t served) {
     const std::vector<Link> path = route(params_, noc, bank, to);
-    const int64_t landed = stream(path, bytes, first);
-    if (!path.empty()) {
-      // In the bank's time: its data leaves dram_latency_cycles after it is read.
-      const int64_t sent = tail_passes(starts_, 0, bytes) - params_.dram_latency_cycles;
-      if (sent > served) channels_[channel].occupy(served, sent);
+    const uint64_t piece = std::max<uint64_t>(params_.noc_vc_buffer_bytes, 1);
+    int64_t landed = 0, produced = first;
+    for (uint64_t offset = 0; offset < std::max<uint64_t>(bytes, 1); offset += piece) {
+      const uint64_t size = std::min(piece, bytes - offset);
+      landed = std::max(landed, stream(path, size, produced));
+      if (!path.empty()) {
+        // In the bank's time: its data leaves dram_latency_cycles after it is read.
+        const int64_t sent = tail_passes(starts_, 0, size) - params_.dram_latency_cycles;
+        if (sent > served) channels_[channel].occupy(served, sent);
+      }
+      produced += ceil_div(size, params_.dram_bytes_per_cycle_per_channel);
     }
     return std::max(landed, served + params_.dram_latency_cycles);
   }

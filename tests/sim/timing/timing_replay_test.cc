@@ -269,25 +269,27 @@ TEST_F(TimingReplayTest, TwoCoresReadingOneDramBankShareItsBandwidth) {
     trace->add({.kind = Kind::kBarrier});
   }
   // Alone: request at 1000 + 16 + 9 * 9 = 1097; the bank streams 2400 / 24 =
-  // 100 cycles; data starts 300 after service starts (1397) and crosses its
-  // one link (0 -> 1) in 75 cycles, landing at 1397 + 75 + 9 = 1481; but the
-  // bank has read the last bytes only at 1197, so they are there at 1497.
+  // 100 cycles; data starts 300 after service starts (1397). It moves in
+  // 512-byte pieces (the routers' buffer), each leaving as the bank has
+  // produced the ones before (512 / 24: 22 cycles apart): 1397, 1419, 1441,
+  // 1463 and 1485 for the last 352 bytes, which cross the one link (0 -> 1)
+  // in 11 cycles and land 9 later: 1485 + 11 + 9 = 1505.
   ReplayInput alone;
   alone.kernels.push_back(kernel("reader", {0, 0}, near_reader));
-  EXPECT_EQ(replay_program(params_, chip_, alone).device_cycles, 1497);
+  EXPECT_EQ(replay_program(params_, chip_, alone).device_cycles, 1505);
 
   // Together: both issue at cycle 1016, and the bank takes requests in
   // issue order (ties by kernel order), so (0,0)'s is served 1097..1197 as
   // alone; (1,0)'s arrives at 1088 (8 hops) but waits for the bank until
   // 1197 and is served until 1297: one bank's worth of bytes (100 cycles)
-  // later than alone, 1297 + 300. (Its data crosses links 0 -> 1 and
-  // 1 -> 2 from 1497, free by then, and would land at 1497 + 75 + 18.)
+  // later than alone. Its last piece leaves at 1497 + 4 * 22 and crosses
+  // links 0 -> 1 and 1 -> 2: 1585 + 11 + 2 * 9.
   ReplayInput both;
   both.kernels.push_back(kernel("near", {0, 0}, near_reader));
   both.kernels.push_back(kernel("far", {1, 0}, far_reader));
   const ProgramTiming timing = replay_program(params_, chip_, both);
-  EXPECT_EQ(find(timing, "near").end_cycle, 1497);
-  EXPECT_EQ(find(timing, "far").end_cycle, 1297 + 300);
+  EXPECT_EQ(find(timing, "near").end_cycle, 1505);
+  EXPECT_EQ(find(timing, "far").end_cycle, 1585 + 11 + 18);
   EXPECT_EQ(timing.dram_bytes, 4800u);
 }
 
@@ -315,16 +317,18 @@ TEST_F(TimingReplayTest, AResponseWaitingForALinkHoldsItsBank) {
   input.kernels.push_back(kernel("writer", {7, 0}, writer));
   input.kernels.push_back(kernel("other", {1, 0}, other_reader));
   const ProgramTiming timing = replay_program(params_, chip_, input);
-  // The first response waits for the write: it crosses 2420..2484 and lands
-  // 9 cycles later.
+  // The first response's four 512-byte pieces (ready from 1797, 22 cycles
+  // apart) wait for the write and cross back to back, 2420..2484; the last
+  // lands 9 cycles later.
   EXPECT_EQ(find(timing, "near").end_cycle, 2420 + 64 + 9);
-  // Until its tail has left the bank (2484, that is 2184 in the bank's time
-  // before its 300 cycles of latency) the bank sends nothing else, so the
-  // other request, waiting since 1534, is served 2184..2270 rather than
-  // 1583..1669. Its data leaves at 2484 and crosses 8 links (0 -> 9 -> ...
-  // -> 2 on NoC 1): 2484 + 64 + 8 * 9, where without the hold it would
-  // have landed at 1883 + 64 + 72.
-  EXPECT_EQ(find(timing, "other").end_cycle, 2484 + 64 + 72);
+  // Until its last piece has left the bank (2484, that is 2184 in the
+  // bank's time before its 300 cycles of latency) the bank sends nothing
+  // else, so the other request, waiting since 1534, is served 2184..2270
+  // rather than 1583..1669. Its data leaves from 2484, the last piece at
+  // 2484 + 3 * 22, and crosses 8 links (0 -> 9 -> ... -> 2 on NoC 1): 2550
+  // + 16 + 8 * 9, where without the hold it would have landed at 1949 + 16
+  // + 72.
+  EXPECT_EQ(find(timing, "other").end_cycle, 2550 + 16 + 72);
 }
 
 // Logical (7,0) = NoC (9,1) writes two 2 KB packets to DRAM channel 1 at
