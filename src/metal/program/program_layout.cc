@@ -30,10 +30,11 @@ bool ranges_overlap(const CoreRangeSet& a, const CoreRangeSet& b) {
   return false;
 }
 
-// The top of the CBs placed so far on each core (absent: none yet).
+// The top of the CBs placed so far on each core of the grid (absent: none
+// yet). Cores off the grid are skipped here; the layout check rejects them.
 class CircularBufferTops {
  public:
-  explicit CircularBufferTops(uint64_t base) : base_(base) {}
+  CircularBufferTops(uint64_t base, sim::CoreCoord grid) : base_(base), grid_(grid) {}
 
   // The lowest address at or above every CB already on `cores`.
   uint64_t above(const CoreRangeSet& cores) const {
@@ -51,15 +52,19 @@ class CircularBufferTops {
 
  private:
   template <typename Visit>
-  static void for_each_core(const CoreRangeSet& cores, Visit visit) {
+  void for_each_core(const CoreRangeSet& cores, Visit visit) const {
+    if (grid_.x == 0 || grid_.y == 0) return;
     for (const CoreRange& range : cores) {
-      for (uint32_t y = range.start.y; y <= range.end.y; ++y) {
-        for (uint32_t x = range.start.x; x <= range.end.x; ++x) visit({x, y});
+      const uint32_t last_x = std::min(range.end.x, grid_.x - 1);
+      const uint32_t last_y = std::min(range.end.y, grid_.y - 1);
+      for (uint32_t y = range.start.y; y <= last_y; ++y) {
+        for (uint32_t x = range.start.x; x <= last_x; ++x) visit({x, y});
       }
     }
   }
 
   uint64_t base_;
+  sim::CoreCoord grid_;
   std::map<std::pair<uint32_t, uint32_t>, uint64_t> tops_;
 };
 
@@ -92,7 +97,7 @@ Result<sim::ProgramPlan> lay_out_program(const Program& program, const sim::Chip
   cursor = align_up(cursor + semaphore_ids * sim::kSemaphoreStride, alignment);
   const std::string arch(sim::arch_name(chip.arch));
   for (sim::KernelPlan& kernel : plan.kernels) kernel.build.arch = arch;
-  CircularBufferTops tops(cursor);
+  CircularBufferTops tops(cursor, chip.grid);
   for (const Program::PendingCircularBuffer& pending : program.circular_buffers_) {
     sim::CircularBufferPlan cb = pending.plan;
     if (pending.buffer) {

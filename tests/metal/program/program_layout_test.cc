@@ -3,6 +3,12 @@
 // on cores that already hold CBs starts above all of them.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
+#include <limits>
+
 #include "tessera/metal/program/program.h"
 #include "tessera/sim/arch/chip_descriptor.h"
 
@@ -68,6 +74,25 @@ TEST_F(ProgramLayoutTest, ManyCoresEachWithItsOwnLargeCircularBufferFitInL1) {
   const std::vector<uint32_t> placed = addresses();
   ASSERT_EQ(placed.size(), 48u);
   for (uint32_t address : placed) EXPECT_EQ(address, placed[0]);
+}
+
+TEST_F(ProgramLayoutTest, CoresOffTheGridTakeNoTimeAndNoSpace) {
+  // A binary may name any core range; the layout check rejects cores off
+  // the grid later, so laying out must neither walk them (a range to the
+  // end of uint32_t would never end) nor stack CBs on them.
+  constexpr uint32_t kLast = std::numeric_limits<uint32_t>::max();
+  add_cb({{{7, 0}, {kLast, kLast}}}, 4);
+  add_cb({{{0, 0}, {0, 0}}}, 4);
+  add_cb({{{100, 100}, {200, 200}}}, 4);
+  auto laid_out = std::async(std::launch::async, [this] { return addresses(); });
+  if (laid_out.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
+    std::fprintf(stderr, "lay_out_program did not finish within 30 s\n");
+    std::_Exit(1);  // a test that hangs would stall the suite instead of failing
+  }
+  const std::vector<uint32_t> placed = laid_out.get();
+  ASSERT_EQ(placed.size(), 3u);
+  EXPECT_EQ(placed[1], placed[0]);
+  EXPECT_EQ(placed[2], placed[0]);
 }
 
 }  // namespace
