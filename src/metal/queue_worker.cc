@@ -56,23 +56,24 @@ void QueueWorker::hand_to_worker() {
 }
 
 Status QueueWorker::push_and_finish(QueuedCommand command) {
+  if (std::optional<Status> ran = run_on_caller(&command)) return *ran;
+  TESSERA_RETURN_IF_ERROR(push(std::move(command)));
+  return finish();
+}
+
+std::optional<Status> QueueWorker::run_on_caller(QueuedCommand* command) {
   std::vector<QueuedCommand> batch;
   {
     std::lock_guard lock(mutex_);
     // Every command the worker took has run: it holds no batch, so the
     // caller may run what waits, in order, while the worker stays off.
     const bool worker_idle = done_.load(std::memory_order_seq_cst) == next_index_ - pending_.size();
-    if (!stopping_ && !caller_running_ && worker_idle) {
-      index(command);
-      batch.swap(pending_);
-      batch.push_back(std::move(command));
-      take_now_.store(false, std::memory_order_relaxed);
-      caller_running_ = true;
-    }
-  }
-  if (batch.empty()) {  // the worker is busy, or the queue is stopping
-    TESSERA_RETURN_IF_ERROR(push(std::move(command)));
-    return finish();
+    if (stopping_ || caller_running_ || !worker_idle) return std::nullopt;
+    if (command) index(*command);
+    batch.swap(pending_);
+    if (command) batch.push_back(std::move(*command));
+    take_now_.store(false, std::memory_order_relaxed);
+    caller_running_ = true;
   }
   for (QueuedCommand& queued : batch) execute(queued);
   const uint64_t ran = batch.size();
@@ -80,14 +81,12 @@ Status QueueWorker::push_and_finish(QueuedCommand command) {
   // Counted before the worker may run later commands: done_ only ever
   // counts a prefix of the queue.
   mark_done(ran);
-  {
-    std::lock_guard lock(mutex_);
-    caller_running_ = false;
-    // Commands other threads pushed meanwhile are the worker's again, and a
-    // stop that came meanwhile waits for the worker to see it.
-    if (!pending_.empty() || stopping_) hand_to_worker();
-    if (std::optional<Error> error = take_failure()) return std::move(*error);
-  }
+  std::lock_guard lock(mutex_);
+  caller_running_ = false;
+  // Commands other threads pushed meanwhile are the worker's again, and a
+  // stop that came meanwhile waits for the worker to see it.
+  if (!pending_.empty() || stopping_) hand_to_worker();
+  if (std::optional<Error> error = take_failure()) return Status(std::move(*error));
   return ok_status();
 }
 
@@ -182,6 +181,9 @@ std::optional<Error> QueueWorker::take_failure() {
 }
 
 Status QueueWorker::finish() {
+  // Commands pushed since the worker last ran: the caller runs them itself
+  // rather than waking the worker and waiting for it.
+  if (std::optional<Status> ran = run_on_caller(nullptr)) return *ran;
   uint64_t target;
   {
     std::lock_guard lock(mutex_);

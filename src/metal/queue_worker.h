@@ -35,7 +35,8 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   // pending). Fails once the worker is stopping.
   Status push(QueuedCommand command);
   // Waits until every command pushed so far ran (or was dropped); returns
-  // and clears the failure, if any.
+  // and clears the failure, if any. When the worker is not running a
+  // batch, the caller runs the waiting commands on its own thread.
   Status finish();
   // push(command) then finish(). When the worker is not running a batch,
   // the caller runs the waiting commands and this one on its own thread:
@@ -53,6 +54,10 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   };
 
   void run_loop();
+  // When the worker holds no batch: runs the pending commands, then
+  // `command` if given, on the calling thread and returns their failure or
+  // ok; otherwise nothing (the worker runs them).
+  std::optional<Status> run_on_caller(QueuedCommand* command);
   void execute(QueuedCommand& command);
   // After a batch ran on either thread: counts it done, wakes finish calls.
   void mark_done(uint64_t count);
@@ -70,7 +75,7 @@ class QueueWorker : public std::enable_shared_from_this<QueueWorker> {
   std::condition_variable idle_;
   std::vector<QueuedCommand> pending_;
   bool worker_waiting_ = false;  // asleep on work_available_
-  bool caller_running_ = false;  // a push_and_finish runs commands itself
+  bool caller_running_ = false;  // a caller runs commands itself (run_on_caller)
   bool stopping_ = false;
   uint64_t next_index_ = 0;               // commands pushed so far
   std::atomic<bool> has_failure_{false};  // lets execute skip the lock

@@ -1,5 +1,6 @@
-// Blocking commands run on the calling thread when their queue is idle,
-// with the same order, failure and finish semantics as the worker gives.
+// Blocking commands, and finish, run what waits on the calling thread when
+// their queue is idle, with the same order, failure and finish semantics as
+// the worker gives.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -42,9 +43,40 @@ TEST_F(BlockingCommandTest, AnIdleQueueRunsABlockingProgramOnTheCaller) {
   ASSERT_TRUE(queue_->enqueue_program("here", note_thread(ran_on), /*blocking=*/true).ok());
   EXPECT_EQ(ran_on, std::this_thread::get_id());
 
-  ASSERT_TRUE(queue_->enqueue_program("there", note_thread(ran_on)).ok());
+  // Not blocking: the enqueue returns first. The worker may take the
+  // program, or the finish that waits for it runs it on the caller.
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<bool> returned{false};
+  bool ran = false, ran_inside_enqueue = false;
+  ASSERT_TRUE(queue_
+                  ->enqueue_program("there",
+                                    [&] {
+                                      ran = true;
+                                      ran_inside_enqueue =
+                                          std::this_thread::get_id() == caller && !returned.load();
+                                      return ok_status();
+                                    })
+                  .ok());
+  returned = true;
   ASSERT_TRUE(queue_->finish().ok());
-  EXPECT_NE(ran_on, std::this_thread::get_id());  // non-blocking: the worker's
+  EXPECT_TRUE(ran);
+  EXPECT_FALSE(ran_inside_enqueue);
+}
+
+// Transfers left waiting for a batch run, in order, by the time finish
+// returns: on an idle queue, finish runs them on the caller.
+TEST_F(BlockingCommandTest, FinishRunsTheWaitingTransfersInOrder) {
+  Buffer buffer = dram_buffer(64);
+  std::vector<uint8_t> first(64, 1), second(64, 2);
+  QueuedCommandTiming first_ran, second_ran;
+  ASSERT_TRUE(queue_->enqueue_write_buffer(buffer, first, false, {.timing = &first_ran}).ok());
+  ASSERT_TRUE(queue_->enqueue_write_buffer(buffer, second, false, {.timing = &second_ran}).ok());
+  ASSERT_TRUE(queue_->finish().ok());
+  EXPECT_GT(first_ran.end_ns, 0);
+  EXPECT_LE(first_ran.end_ns, second_ran.start_ns);
+  std::vector<uint8_t> back(64);
+  ASSERT_TRUE(queue_->enqueue_read_buffer(buffer, back, true).ok());
+  EXPECT_EQ(back, second);
 }
 
 // Writes left waiting for a batch run first, in order, before the program.
