@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iomanip>
 #include <map>
 #include <sstream>
 
@@ -243,18 +244,18 @@ void add_device_trace_events(const std::vector<FileRun>& files, Json& events) {
 
 std::string device_time_summary(const std::vector<FileRun>& files) {
   std::ostringstream out;
+  out << std::fixed;
   for (const FileRun& file : files) {
     for (const ProgramRun& run : file.programs) {
       for (const runtime::ProgramDeviceTime& time : run.device_time) {
-        char line[512];
-        std::snprintf(
-            line, sizeof line,
-            "  %s program %lld %s: %.1f us on %u cores (%s%s; math %.0f%%, DRAM %.0f%%)\n",
-            file.file.c_str(), static_cast<long long>(run.program_index), time.name.c_str(),
-            time.device_ns / 1000.0, time.cores, time.bound.c_str(),
-            time.estimated ? ", estimated from shapes" : "", time.math_utilisation * 100.0,
-            time.dram_utilisation * 100.0);
-        out << line;
+        // Streamed, not formatted into a fixed buffer: paths and program
+        // names come from the user and the binary, of any length.
+        out << "  " << file.file << " program " << run.program_index << " " << time.name << ": "
+            << std::setprecision(1) << time.device_ns / 1000.0 << " us on " << time.cores
+            << (time.cores == 1 ? " core (" : " cores (") << time.bound
+            << (time.estimated ? ", estimated from shapes" : "") << "; math "
+            << std::setprecision(0) << time.math_utilisation * 100.0 << "%, DRAM "
+            << time.dram_utilisation * 100.0 << "%)\n";
       }
     }
   }
