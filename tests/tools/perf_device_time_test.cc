@@ -54,10 +54,10 @@ TEST_F(PerfDeviceTimeTest, AddsDeviceTracksTheProfilerCsvAndDeviceTimePerProgram
   CliResult result = run_cli({"perf", "binaries", "--device-time"}, dir.path());
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_THAT(result.out, HasSubstr("Device time (timing model):"));
-  // One line per program run: the conformance add runs on one core, the
-  // multicast matmul on four.
+  // One line per program run: the conformance add runs on one core in less
+  // time than its kernels' launch takes, the multicast matmul on four.
   EXPECT_THAT(result.out, HasSubstr("add_l1.ttm program 0 cq0_program: "));
-  EXPECT_THAT(result.out, HasSubstr(" us on 1 core (compute-bound; math "));
+  EXPECT_THAT(result.out, HasSubstr(" us on 1 core (launch-bound; math "));
   EXPECT_THAT(result.out, HasSubstr(" us on 4 cores ("));
   EXPECT_THAT(result.out, ::testing::Not(HasSubstr(" 1 cores")));
 

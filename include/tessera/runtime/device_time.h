@@ -41,7 +41,7 @@ struct ProgramDeviceTime {
   double dram_utilisation = 0;
   double math_ns = 0;
   double dram_ns = 0;
-  std::string bound{};  // "compute-bound" or "bandwidth-bound"
+  std::string bound{};  // "compute-bound", "bandwidth-bound" or "launch-bound"
   uint64_t dram_bytes = 0;
   uint32_t unmatched_waits = 0;
   std::vector<KernelDeviceTime> kernels{};

@@ -848,6 +848,9 @@ double ProgramTiming::dram_utilisation() const {
 }
 
 const char* ProgramTiming::bound() const {
+  // Launching the kernels took at least as long as running them: neither
+  // resource's utilisation says anything about this program.
+  if (device_cycles - kernel_cycles >= kernel_cycles) return "launch-bound";
   return math_utilisation() >= dram_utilisation() ? "compute-bound" : "bandwidth-bound";
 }
 

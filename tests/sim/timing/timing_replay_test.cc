@@ -476,6 +476,25 @@ TEST_F(TimingReplayTest, AWaitNothingSignalsIsReleasedAndCounted) {
   EXPECT_EQ(timing.device_cycles, 1000);
 }
 
+TEST(ProgramTimingTest, SaysWhatBoundsTheProgram) {
+  ProgramTiming timing;
+  timing.dram_bytes_per_cycle = 100;
+  // 1000 cycles of launch, then 4000 of kernels: the busiest core's math
+  // takes 3000 of them (75%), DRAM 100,000 bytes (25%).
+  timing.device_cycles = 5000;
+  timing.kernel_cycles = 4000;
+  timing.busiest_core_math_cycles = 3000;
+  timing.dram_bytes = 100000;
+  EXPECT_STREQ(timing.bound(), "compute-bound");
+  timing.dram_bytes = 360000;  // 90%
+  EXPECT_STREQ(timing.bound(), "bandwidth-bound");
+  // The same launch before 1000 cycles of kernels: launching took as long
+  // as running them, whatever the utilisations say.
+  timing.kernel_cycles = 1000;
+  timing.device_cycles = 2000;
+  EXPECT_STREQ(timing.bound(), "launch-bound");
+}
+
 TEST_F(TimingReplayTest, MoreBytesNeverTakeLess) {
   int64_t previous = 0;
   for (uint32_t bytes : {32u, 1024u, 2048u, 65536u, 1u << 20}) {

@@ -46,7 +46,9 @@ struct ProgramTiming {
   // Utilisations in [0, 1] over the kernel duration.
   double math_utilisation() const;
   double dram_utilisation() const;
-  // "compute-bound" or "bandwidth-bound" (whichever utilisation is higher).
+  // "launch-bound" when launching the kernels took at least as long as
+  // running them; otherwise "compute-bound" or "bandwidth-bound", whichever
+  // utilisation is higher.
   const char* bound() const;
 };
 
