@@ -9,9 +9,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <thread>
 
 #include "activity_table.h"
 #include "device_messages.h"
@@ -357,6 +359,11 @@ ProgramPlan device_plan(const ProgramPlan& plan) {
 
 }  // namespace
 
+SchedulerOptions device_process_scheduler(SchedulerOptions asked, unsigned hardware_threads) {
+  if (asked.threads == 0) asked.threads = std::max(hardware_threads, 2u) - 1;
+  return asked;
+}
+
 Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
                                   const std::vector<std::string>& objects,
                                   const ProgramRunOptions& options) {
@@ -381,7 +388,8 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
         buffer_changes(chip.buffers().live_buffers(), reset_buffers_ ? kNone : followed_, now);
     request.buffers->reset = reset_buffers_;
   }
-  request.scheduler = options.scheduler;
+  static const unsigned hardware_threads = std::thread::hardware_concurrency();
+  request.scheduler = device_process_scheduler(options.scheduler, hardware_threads);
   request.collect_dprint = options.dprint != nullptr;
   request.collect_spans = static_cast<bool>(options.on_kernel_span);
   request.collect_device_time = static_cast<bool>(options.on_device_time);

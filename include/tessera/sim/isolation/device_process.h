@@ -41,6 +41,12 @@ struct DeviceProcessOptions {
 // program, else the one this build made.
 Result<std::string> default_device_executable();
 
+// The scheduler a device process runs a program with. The host's thread
+// spins for the reply, so it holds a hardware thread of its own, where
+// in-process that thread is one of the workers. Left to choose (`threads`
+// 0), the device process takes the other hardware threads, at least one.
+SchedulerOptions device_process_scheduler(SchedulerOptions asked, unsigned hardware_threads);
+
 class DeviceProcess {
  public:
   // `chip` must have been created with shared memories.
