@@ -30,12 +30,13 @@ namespace {
 namespace messages = device_messages;
 
 constexpr size_t kMaxReplyBytes = size_t{64} << 20;
-// Waiting for a reply: up to twice the typical wait, at most 200 us, while
-// a device process that was awake (so on the other core) answered within
-// that, since its wake-up would cost more; none after waking it
+// Waiting for a reply: spin for 200 us whatever the earlier waits were,
+// since the device process leaves this thread a hardware thread of its own
+// (device_process_scheduler) and a wake-up costs tens of microseconds
 // (docs/architecture.md, Isolation).
-constexpr RingWaitPolicy kHostWaits{.spin_floor = std::chrono::microseconds(2),
-                                    .spin_ceiling = std::chrono::microseconds(200)};
+constexpr RingWaitPolicy kHostWaits{.spin_floor = std::chrono::microseconds(200),
+                                    .spin_ceiling = std::chrono::microseconds(200),
+                                    .spin_after_waking_peer = true};
 // How long a process whose channel closed may take to become a zombie
 // before it is killed (it closed the channel itself and lives on).
 constexpr int kExitGraceMilliseconds = 200;

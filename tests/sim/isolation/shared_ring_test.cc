@@ -137,7 +137,7 @@ TEST_F(SharedRingTest, AStaleDoorbellOnlyEndsOneSleepEarly) {
   EXPECT_EQ(*received, pattern(8, 3));
 }
 
-// A side that spins for quick answers (the host's policy) still trades
+// A side that spins for quick answers still trades
 // frames in order, falls asleep once answers stop coming, and wakes at once
 // when the peer hangs up.
 TEST_F(SharedRingTest, ASpinningSideTradesFramesAndStillSeesAHangUp) {
@@ -173,15 +173,21 @@ TEST_F(SharedRingTest, ASpinningSideTradesFramesAndStillSeesAHangUp) {
 // none after waking the peer, unless the policy says to spin anyway.
 TEST(AnswerSpinTest, FollowsTheTypicalWaitAndTheWakeRule) {
   using std::chrono::microseconds;
-  const RingWaitPolicy host{.spin_floor = microseconds(2), .spin_ceiling = microseconds(200)};
-  RingWaitPolicy device = host;
-  device.spin_after_waking_peer = true;
-  EXPECT_EQ(answer_spin(host, microseconds(30), false), microseconds(60));
-  EXPECT_EQ(answer_spin(host, microseconds(0), false), microseconds(2));
-  EXPECT_EQ(answer_spin(host, microseconds(150), false), microseconds(200));
-  EXPECT_EQ(answer_spin(host, microseconds(250), false), microseconds(2));
-  EXPECT_EQ(answer_spin(host, microseconds(30), true), microseconds(0));
-  EXPECT_EQ(answer_spin(device, microseconds(30), true), microseconds(60));
+  const RingWaitPolicy adaptive{.spin_floor = microseconds(2), .spin_ceiling = microseconds(200)};
+  RingWaitPolicy keeps_spinning = adaptive;
+  keeps_spinning.spin_after_waking_peer = true;
+  EXPECT_EQ(answer_spin(adaptive, microseconds(30), false), microseconds(60));
+  EXPECT_EQ(answer_spin(adaptive, microseconds(0), false), microseconds(2));
+  EXPECT_EQ(answer_spin(adaptive, microseconds(150), false), microseconds(200));
+  EXPECT_EQ(answer_spin(adaptive, microseconds(250), false), microseconds(2));
+  EXPECT_EQ(answer_spin(adaptive, microseconds(30), true), microseconds(0));
+  EXPECT_EQ(answer_spin(keeps_spinning, microseconds(30), true), microseconds(60));
+  // A floor as high as the ceiling spins the same whatever came before.
+  const RingWaitPolicy fixed{.spin_floor = microseconds(200),
+                             .spin_ceiling = microseconds(200),
+                             .spin_after_waking_peer = true};
+  EXPECT_EQ(answer_spin(fixed, microseconds(0), false), microseconds(200));
+  EXPECT_EQ(answer_spin(fixed, microseconds(900), true), microseconds(200));
 }
 
 // A device that keeps spinning after its answer woke the host (the device
