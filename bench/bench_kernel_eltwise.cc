@@ -64,7 +64,8 @@ void run_or_fail(benchmark::State& state, metal::Device& device, metal::Program&
 
 void BM_EltwiseAddBf16FullGrid(benchmark::State& state) {
   const auto tiles_per_core = static_cast<uint32_t>(state.range(0));
-  auto device = std::move(metal::Device::open(0, sim::Arch::kWormholeB0).value());
+  const auto isolation = static_cast<metal::DeviceIsolation>(state.range(1));
+  auto device = std::move(metal::Device::open(0, sim::Arch::kWormholeB0, 1, isolation).value());
   const auto& chip = device->descriptor();
   const uint32_t cores = chip.num_workers();
   const uint32_t tiles = tiles_per_core * cores;
@@ -130,10 +131,12 @@ void BM_EltwiseAddBf16FullGrid(benchmark::State& state) {
   state.counters["ratio"] = add_rate / memcpy_rate;
   for (metal::Buffer* buffer : {&a, &b, &out}) (void)metal::deallocate_buffer(*buffer);
 }
+// isolated: 0 in-process, 1 in a device process (compare the two in one run).
 BENCHMARK(BM_EltwiseAddBf16FullGrid)
-    ->Arg(8)
-    ->Arg(64)
-    ->Arg(256)
+    ->ArgNames({"tiles_per_core", "isolated"})
+    ->ArgsProduct({{8, 64, 256},
+                   {static_cast<int>(metal::DeviceIsolation::kInProcess),
+                    static_cast<int>(metal::DeviceIsolation::kIsolated)}})
     ->Unit(benchmark::kMillisecond)
     ->UseManualTime();
 

@@ -73,7 +73,8 @@ BENCHMARK(BM_BlockedGemmFp32)->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond
 void BM_KernelMatmul(benchmark::State& state) {
   const auto size = static_cast<uint32_t>(state.range(0));
   const auto format = static_cast<sim::tile::DataFormat>(state.range(1));
-  auto device = std::move(metal::Device::open(0, sim::Arch::kWormholeB0).value());
+  const auto isolation = static_cast<metal::DeviceIsolation>(state.range(2));
+  auto device = std::move(metal::Device::open(0, sim::Arch::kWormholeB0, 1, isolation).value());
   const Blocking b = blocking_for(size, 8);
   const uint32_t tile = sim::tile::tile_size_bytes(format);
   const uint64_t bytes = uint64_t{b.mt} * b.nt * tile;
@@ -105,12 +106,14 @@ void BM_KernelMatmul(benchmark::State& state) {
                          benchmark::Counter::kIsRate);
   for (const metal::Buffer* buffer : {&a, &bb, &c}) (void)metal::deallocate_buffer(*buffer);
 }
+// isolated: 0 in-process, 1 in a device process (compare the two in one run).
 BENCHMARK(BM_KernelMatmul)
-    ->ArgNames({"size", "format"})
-    ->Args({512, static_cast<int>(sim::tile::DataFormat::kFloat16_b)})
-    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kFloat16_b)})
-    ->Args({512, static_cast<int>(sim::tile::DataFormat::kFloat32)})
-    ->Args({1024, static_cast<int>(sim::tile::DataFormat::kFloat32)})
+    ->ArgNames({"size", "format", "isolated"})
+    ->ArgsProduct({{512, 1024},
+                   {static_cast<int>(sim::tile::DataFormat::kFloat16_b),
+                    static_cast<int>(sim::tile::DataFormat::kFloat32)},
+                   {static_cast<int>(metal::DeviceIsolation::kInProcess),
+                    static_cast<int>(metal::DeviceIsolation::kIsolated)}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

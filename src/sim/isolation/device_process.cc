@@ -9,7 +9,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -18,6 +17,8 @@
 #include "activity_table.h"
 #include "device_messages.h"
 #include "device_server.h"
+#include "tessera/base/steady_clock.h"
+#include "tessera/sim/isolation/reply_wait.h"
 #include "tessera/sim/isolation/shared_ring.h"
 #include "tessera/sim/jit/kernel_object_check.h"
 #include "wire.h"
@@ -30,13 +31,10 @@ namespace {
 namespace messages = device_messages;
 
 constexpr size_t kMaxReplyBytes = size_t{64} << 20;
-// Waiting for a reply: spin for 200 us whatever the earlier waits were,
-// since the device process leaves this thread a hardware thread of its own
-// (device_process_scheduler) and a wake-up costs tens of microseconds
-// (docs/architecture.md, Isolation).
-constexpr RingWaitPolicy kHostWaits{.spin_floor = std::chrono::microseconds(200),
-                                    .spin_ceiling = std::chrono::microseconds(200),
-                                    .spin_after_waking_peer = true};
+// Waiting for ring space or the rest of a frame. How long the host spins
+// for a reply's first bytes is chosen per program (reply_wait.h).
+constexpr RingWaitPolicy kHostWaits{.spin_floor = std::chrono::microseconds(2),
+                                    .spin_ceiling = std::chrono::microseconds(200)};
 // How long a process whose channel closed may take to become a zombie
 // before it is killed (it closed the channel itself and lives on).
 constexpr int kExitGraceMilliseconds = 200;
@@ -268,12 +266,12 @@ Error DeviceProcess::death(const std::string& program) {
 }
 
 Status DeviceProcess::exchange(const std::vector<uint8_t>& request, std::vector<uint8_t>& reply,
-                               const std::string& program) {
+                               const std::string& program, std::chrono::nanoseconds spin) {
   if (lost_) {
     return make_error(ErrorCode::kFailedPrecondition, "the device process is gone");
   }
   Status sent = ring_->send_frame(request);
-  auto received = sent.ok() ? ring_->receive_frame(kMaxReplyBytes)
+  auto received = sent.ok() ? ring_->receive_frame(kMaxReplyBytes, spin)
                             : Result<std::vector<uint8_t>>(std::move(sent).error());
   if (!received.ok()) {
     if (received.error().code() != ErrorCode::kDataLoss) return death(program);
@@ -360,11 +358,6 @@ ProgramPlan device_plan(const ProgramPlan& plan) {
 
 }  // namespace
 
-SchedulerOptions device_process_scheduler(SchedulerOptions asked, unsigned hardware_threads) {
-  if (asked.threads == 0) asked.threads = std::max(hardware_threads, 2u) - 1;
-  return asked;
-}
-
 Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
                                   const std::vector<std::string>& objects,
                                   const ProgramRunOptions& options) {
@@ -390,12 +383,18 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     request.buffers->reset = reset_buffers_;
   }
   static const unsigned hardware_threads = std::thread::hardware_concurrency();
-  request.scheduler = device_process_scheduler(options.scheduler, hardware_threads);
+  const std::string program_key = ProgramReplyTimes::key_of(plan, objects);
+  const ReplyWait wait =
+      plan_reply_wait(options.scheduler, hardware_threads, reply_times_.last(program_key));
+  request.scheduler = wait.scheduler;
   request.collect_dprint = options.dprint != nullptr;
   request.collect_spans = static_cast<bool>(options.on_kernel_span);
   request.collect_device_time = static_cast<bool>(options.on_device_time);
   std::vector<uint8_t> reply_bytes;
-  TESSERA_RETURN_IF_ERROR(exchange(messages::encode(request), reply_bytes, plan.name));
+  const int64_t sent_ns = steady_now_ns();
+  TESSERA_RETURN_IF_ERROR(
+      exchange(messages::encode(request), reply_bytes, plan.name, wait.host_spin));
+  reply_times_.record(program_key, std::chrono::nanoseconds(steady_now_ns() - sent_ns));
   auto reply = messages::decode_run_reply(reply_bytes);
   if (!reply.ok()) {
     lost_ = true;

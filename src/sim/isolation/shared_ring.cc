@@ -133,7 +133,8 @@ Status RingEndpoint::write(const uint8_t* data, size_t size) {
   return ok_status();
 }
 
-Status RingEndpoint::read(uint8_t* data, size_t size, bool frame_start) {
+Status RingEndpoint::read(uint8_t* data, size_t size, bool frame_start,
+                          std::optional<std::chrono::nanoseconds> answer_spin_given) {
   while (size > 0) {
     TESSERA_ASSIGN_OR_RETURN(uint64_t ready, readable());
     if (ready == 0) {
@@ -141,7 +142,9 @@ Status RingEndpoint::read(uint8_t* data, size_t size, bool frame_start) {
       int64_t spin_ns = policy_.spin_floor.count();
       if (frame_start) {
         spin_ns =
-            answer_spin(policy_, std::chrono::nanoseconds(typical_frame_wait_ns_), rang_on_publish_)
+            answer_spin_given
+                .value_or(answer_spin(policy_, std::chrono::nanoseconds(typical_frame_wait_ns_),
+                                      rang_on_publish_))
                 .count();
       }
       TESSERA_ASSIGN_OR_RETURN(
@@ -171,9 +174,10 @@ Status RingEndpoint::send_frame(std::span<const uint8_t> message) {
   return ok_status();
 }
 
-Result<std::vector<uint8_t>> RingEndpoint::receive_frame(size_t max_bytes) {
+Result<std::vector<uint8_t>> RingEndpoint::receive_frame(
+    size_t max_bytes, std::optional<std::chrono::nanoseconds> answer_spin) {
   uint32_t size = 0;
-  TESSERA_RETURN_IF_ERROR(read(reinterpret_cast<uint8_t*>(&size), sizeof size, true));
+  TESSERA_RETURN_IF_ERROR(read(reinterpret_cast<uint8_t*>(&size), sizeof size, true, answer_spin));
   if (size > max_bytes) {
     return make_error(ErrorCode::kDataLoss, "a ", size, "-byte message is larger than the ",
                       max_bytes, " bytes allowed");

@@ -242,25 +242,5 @@ void kernel_main() { *reinterpret_cast<volatile uint32_t*>(get_write_ptr(0)) += 
   EXPECT_EQ(*reinterpret_cast<uint32_t*>(*word), 42u);
 }
 
-// The host's waiting thread keeps a hardware thread for itself: the device
-// process takes the others, and never fewer than one.
-TEST(DeviceProcessSchedulerTest, LeavesTheWaitingHostAHardwareThread) {
-  EXPECT_EQ(device_process_scheduler({}, 2).threads, 1u);
-  EXPECT_EQ(device_process_scheduler({}, 8).threads, 7u);
-  EXPECT_EQ(device_process_scheduler({}, 1).threads, 1u);
-  EXPECT_EQ(device_process_scheduler({}, 0).threads, 1u);  // the count is unknown
-}
-
-TEST(DeviceProcessSchedulerTest, KeepsWhatTheCallerAskedFor) {
-  SchedulerOptions asked;
-  asked.threads = 4;
-  asked.deterministic = true;
-  asked.stall_limit = std::chrono::milliseconds(7);
-  const SchedulerOptions given = device_process_scheduler(asked, 2);
-  EXPECT_EQ(given.threads, 4u);
-  EXPECT_TRUE(given.deterministic);
-  EXPECT_EQ(given.stall_limit, std::chrono::milliseconds(7));
-}
-
 }  // namespace
 }  // namespace tessera::sim

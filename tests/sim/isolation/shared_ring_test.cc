@@ -230,6 +230,33 @@ TEST_F(SharedRingTest, ASideThatSpinsAfterWakingItsPeerStopsBothSleeping) {
       << "device slept " << device.sleeps() << " times, host " << host.sleeps();
 }
 
+// A spin given for one frame replaces the policy's: told not to spin, a
+// side whose policy would spin a long while sleeps for the late answer; told
+// to spin, it catches the answer awake.
+TEST_F(SharedRingTest, ASpinGivenForOneFrameReplacesThePolicys) {
+  RingEndpoint host(channel_->to_device, channel_->to_host, sockets_[0],
+                    RingWaitPolicy{.spin_floor = std::chrono::seconds(5),
+                                   .spin_ceiling = std::chrono::seconds(5),
+                                   .spin_after_waking_peer = true});
+  std::thread device([&] {
+    for (int round = 0; round < 2; ++round) {
+      auto request = device_->receive_frame(64);
+      ASSERT_TRUE(request.ok()) << request.error().describe();
+      std::this_thread::sleep_for(milliseconds(20));
+      ASSERT_TRUE(device_->send_frame(*request).ok());
+    }
+  });
+  ASSERT_TRUE(host.send_frame(pattern(8, 1)).ok());
+  auto asleep = host.receive_frame(64, std::chrono::nanoseconds(0));
+  ASSERT_TRUE(asleep.ok()) << asleep.error().describe();
+  EXPECT_EQ(host.sleeps(), 1u);
+  ASSERT_TRUE(host.send_frame(pattern(8, 2)).ok());
+  auto awake = host.receive_frame(64, std::chrono::seconds(5));
+  ASSERT_TRUE(awake.ok()) << awake.error().describe();
+  EXPECT_EQ(host.sleeps(), 1u);
+  device.join();
+}
+
 TEST_F(SharedRingTest, CountersAPeerChangedAreAnErrorNotAHang) {
   // More published than the ring holds: the device process's memory was
   // written by something other than its ring code.

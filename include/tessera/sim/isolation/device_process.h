@@ -13,6 +13,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "tessera/base/status.h"
+#include "tessera/sim/isolation/reply_wait.h"
 #include "tessera/sim/memory/chip.h"
 #include "tessera/sim/program/program_run.h"
 
@@ -40,12 +42,6 @@ struct DeviceProcessOptions {
 // $TESSERA_DEVICE_EXECUTABLE, else tessera-device next to the running
 // program, else the one this build made.
 Result<std::string> default_device_executable();
-
-// The scheduler a device process runs a program with. The host's thread
-// spins for the reply, so it holds a hardware thread of its own, where
-// in-process that thread is one of the workers. Left to choose (`threads`
-// 0), the device process takes the other hardware threads, at least one.
-SchedulerOptions device_process_scheduler(SchedulerOptions asked, unsigned hardware_threads);
 
 class DeviceProcess {
  public:
@@ -78,8 +74,9 @@ class DeviceProcess {
   Status handshake(const Chip& chip);
   Status check_objects(const ProgramPlan& plan, const std::vector<std::string>& objects);
   void release();
+  // Sends `request` and waits for the reply, spinning `spin` before sleeping.
   Status exchange(const std::vector<uint8_t>& request, std::vector<uint8_t>& reply,
-                  const std::string& program);
+                  const std::string& program, std::chrono::nanoseconds spin);
   Error death(const std::string& program);
 
   pid_t pid_ = -1;
@@ -96,6 +93,7 @@ class DeviceProcess {
   uint64_t followed_version_ = 0;
   bool reset_buffers_ = true;
   std::set<std::string> checked_objects_;  // object paths the host checked in full
+  ProgramReplyTimes reply_times_;          // how to wait for each program (reply_wait.h)
   std::mutex mutex_;
 };
 

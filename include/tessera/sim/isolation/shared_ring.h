@@ -26,6 +26,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -82,7 +83,10 @@ class RingEndpoint {
   Status send_frame(std::span<const uint8_t> message);
   // One frame of at most `max_bytes`; kNotFound if the peer hung up first,
   // kDataLoss if the ring's counters or the frame's length make no sense.
-  Result<std::vector<uint8_t>> receive_frame(size_t max_bytes);
+  // `answer_spin`, if given, is how long to spin for the frame before
+  // sleeping, instead of what the policy would choose.
+  Result<std::vector<uint8_t>> receive_frame(
+      size_t max_bytes, std::optional<std::chrono::nanoseconds> answer_spin = std::nullopt);
   // How often this side fell asleep waiting for its peer.
   uint64_t sleeps() const { return sleeps_; }
 
@@ -90,8 +94,9 @@ class RingEndpoint {
   Status write(const uint8_t* data, size_t size);
   void publish();
   // `frame_start`: a frame's first bytes, whose wait is a wait for the
-  // peer's answer.
-  Status read(uint8_t* data, size_t size, bool frame_start);
+  // peer's answer, spinning `answer_spin` if given.
+  Status read(uint8_t* data, size_t size, bool frame_start,
+              std::optional<std::chrono::nanoseconds> answer_spin = std::nullopt);
   Result<uint64_t> readable();
   Result<uint64_t> writable();
   template <typename Available>

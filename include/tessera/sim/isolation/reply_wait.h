@@ -1,0 +1,49 @@
+// How the host waits for its device process's reply to a program run.
+//
+// The two processes share the machine's hardware threads. A host spinning
+// for the reply holds one of them, so the program's kernels get the others;
+// in-process, the waiting thread is itself one of the workers. Spinning
+// saves a wake-up of tens of microseconds, which matters only to short
+// programs: a program whose last reply took longer than the host would
+// spin is waited for asleep, and its kernels get every hardware thread.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "tessera/sim/fiber/scheduler.h"
+#include "tessera/sim/program/program_plan.h"
+
+namespace tessera::sim {
+
+// How long the host spins for the reply to a short program.
+inline constexpr std::chrono::microseconds kHostReplySpin{200};
+
+struct ReplyWait {
+  SchedulerOptions scheduler;          // what the device process runs the program with
+  std::chrono::nanoseconds host_spin;  // how long the host spins before it sleeps
+};
+
+// `last_reply`: how long the same program's last reply took, 0 if unknown.
+// A thread count the caller asked for is kept.
+ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
+                          std::chrono::nanoseconds last_reply);
+
+// How long each program's last reply took, by its name and kernel objects.
+class ProgramReplyTimes {
+ public:
+  static std::string key_of(const ProgramPlan& plan, const std::vector<std::string>& objects);
+  std::chrono::nanoseconds last(const std::string& key) const;
+  // Past kMaxPrograms programs, forgets them all and starts again.
+  void record(const std::string& key, std::chrono::nanoseconds reply);
+
+  static constexpr std::size_t kMaxPrograms = 4096;
+
+ private:
+  std::unordered_map<std::string, std::chrono::nanoseconds> replies_;
+};
+
+}  // namespace tessera::sim

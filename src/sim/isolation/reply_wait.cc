@@ -1,0 +1,43 @@
+#include "tessera/sim/isolation/reply_wait.h"
+
+#include <algorithm>
+
+namespace tessera::sim {
+
+ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
+                          std::chrono::nanoseconds last_reply) {
+  const unsigned threads = std::max(hardware_threads, 1u);
+  if (last_reply > kHostReplySpin) {
+    if (asked.threads == 0) asked.threads = threads;
+    return {asked, std::chrono::nanoseconds(0)};
+  }
+  if (asked.threads == 0) asked.threads = std::max(threads, 2u) - 1;
+  return {asked, kHostReplySpin};
+}
+
+std::string ProgramReplyTimes::key_of(const ProgramPlan& plan,
+                                      const std::vector<std::string>& objects) {
+  std::string key = plan.name;
+  for (const std::string& object : objects) {
+    key += '\0';
+    key += object;
+  }
+  return key;
+}
+
+std::chrono::nanoseconds ProgramReplyTimes::last(const std::string& key) const {
+  auto found = replies_.find(key);
+  return found == replies_.end() ? std::chrono::nanoseconds(0) : found->second;
+}
+
+void ProgramReplyTimes::record(const std::string& key, std::chrono::nanoseconds reply) {
+  auto found = replies_.find(key);
+  if (found != replies_.end()) {
+    found->second = reply;
+    return;
+  }
+  if (replies_.size() >= kMaxPrograms) replies_.clear();
+  replies_.emplace(key, reply);
+}
+
+}  // namespace tessera::sim

@@ -1,0 +1,88 @@
+#include "tessera/sim/isolation/reply_wait.h"
+
+#include <gtest/gtest.h>
+
+namespace tessera::sim {
+namespace {
+
+using std::chrono::microseconds;
+using std::chrono::milliseconds;
+using std::chrono::nanoseconds;
+
+// A short or new program: the host spins for its reply on a hardware thread
+// of its own, and the kernels get the others, never fewer than one.
+TEST(ReplyWaitTest, AShortProgramLeavesTheSpinningHostAHardwareThread) {
+  for (nanoseconds last :
+       {nanoseconds(0), nanoseconds(microseconds(30)), nanoseconds(kHostReplySpin)}) {
+    const ReplyWait wait = plan_reply_wait({}, 2, last);
+    EXPECT_EQ(wait.host_spin, kHostReplySpin);
+    EXPECT_EQ(wait.scheduler.threads, 1u);
+  }
+  EXPECT_EQ(plan_reply_wait({}, 8, microseconds(30)).scheduler.threads, 7u);
+  EXPECT_EQ(plan_reply_wait({}, 1, microseconds(30)).scheduler.threads, 1u);
+  EXPECT_EQ(plan_reply_wait({}, 0, microseconds(30)).scheduler.threads, 1u);  // count unknown
+}
+
+// A program whose last reply outlasted the host's spin: the host sleeps at
+// once and the kernels get every hardware thread.
+TEST(ReplyWaitTest, ALongProgramGetsEveryHardwareThreadAndASleepingHost) {
+  const ReplyWait wait = plan_reply_wait({}, 2, kHostReplySpin + microseconds(1));
+  EXPECT_EQ(wait.host_spin, nanoseconds(0));
+  EXPECT_EQ(wait.scheduler.threads, 2u);
+  EXPECT_EQ(plan_reply_wait({}, 8, milliseconds(50)).scheduler.threads, 8u);
+  EXPECT_EQ(plan_reply_wait({}, 0, milliseconds(50)).scheduler.threads, 1u);
+}
+
+TEST(ReplyWaitTest, KeepsWhatTheCallerAskedFor) {
+  SchedulerOptions asked;
+  asked.threads = 4;
+  asked.deterministic = true;
+  asked.stall_limit = milliseconds(7);
+  for (nanoseconds last : {nanoseconds(0), nanoseconds(milliseconds(5))}) {
+    const SchedulerOptions given = plan_reply_wait(asked, 2, last).scheduler;
+    EXPECT_EQ(given.threads, 4u);
+    EXPECT_TRUE(given.deterministic);
+    EXPECT_EQ(given.stall_limit, milliseconds(7));
+  }
+}
+
+ProgramPlan plan_named(std::string name) {
+  ProgramPlan plan;
+  plan.name = std::move(name);
+  return plan;
+}
+
+// Programs are told apart by name and by kernel objects; the last reply
+// counts, and an unknown program has none.
+TEST(ProgramReplyTimesTest, RemembersTheLastReplyOfEachProgram) {
+  ProgramReplyTimes times;
+  const std::string matmul = ProgramReplyTimes::key_of(plan_named("p"), {"a.so", "b.so"});
+  const std::string other_objects = ProgramReplyTimes::key_of(plan_named("p"), {"a.so", "c.so"});
+  const std::string split_differently = ProgramReplyTimes::key_of(plan_named("p"), {"a.sob.so"});
+  EXPECT_NE(matmul, other_objects);
+  EXPECT_NE(matmul, split_differently);
+  EXPECT_EQ(times.last(matmul), nanoseconds(0));
+  times.record(matmul, microseconds(900));
+  times.record(other_objects, microseconds(20));
+  EXPECT_EQ(times.last(matmul), microseconds(900));
+  EXPECT_EQ(times.last(other_objects), microseconds(20));
+  times.record(matmul, microseconds(40));
+  EXPECT_EQ(times.last(matmul), microseconds(40));
+  EXPECT_EQ(times.last(split_differently), nanoseconds(0));
+}
+
+// Binaries that generate endless distinct programs cannot grow it without
+// bound.
+TEST(ProgramReplyTimesTest, ForgetsEverythingPastItsLimit) {
+  ProgramReplyTimes times;
+  for (size_t i = 0; i < ProgramReplyTimes::kMaxPrograms; ++i) {
+    times.record("program " + std::to_string(i), microseconds(300));
+  }
+  EXPECT_EQ(times.last("program 0"), microseconds(300));
+  times.record("one more", microseconds(5));
+  EXPECT_EQ(times.last("program 0"), nanoseconds(0));
+  EXPECT_EQ(times.last("one more"), microseconds(5));
+}
+
+}  // namespace
+}  // namespace tessera::sim
