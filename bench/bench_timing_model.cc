@@ -621,19 +621,21 @@ enum class InterleavedMode : int64_t { kRead = 0, kCopy = 1, kWrite = 2 };
 
 // tt-low-level-documentation's Multi Interleaved sweeps (tt-metal's
 // test_multi_interleaved.cpp: reader on RISCV_0 / NoC 0, writer on RISCV_1
-// / NoC 1) moving 2 KB pages, 16 pages x 16 repeats per core. Combined
+// / NoC 1) moving 2 KB pages, 16 pages x `repeats` per core (16: the 256
+// transactions of the main rows; 4: the grid sweeps' 64). Combined
 // bandwidth in B/cycle on Wormhole's full 8x8 grid and Blackhole's 11x10
 // from Multi Interleaved Read Sizes.csv, Multi Interleaved Sizes.csv
 // (copying) and Multi Interleaved Write Sizes.csv; on Wormhole's 2x2 and
 // 6x6 grids from the Grid Sweep files. Copying, the files time both RISCs;
 // these are the writer's (RISCV_1) rows, the later of the two.
 void BM_CalibrateInterleaved(benchmark::State& state) {
-  constexpr uint32_t kPageBytes = 2048, kPages = 16, kRepeats = 16;
+  constexpr uint32_t kPageBytes = 2048, kPages = 16;
   const auto arch = static_cast<sim::Arch>(state.range(0));
   const auto mode = static_cast<InterleavedMode>(state.range(1));
   const sim::CoreCoord grid{static_cast<uint32_t>(state.range(2)),
                             static_cast<uint32_t>(state.range(3))};
-  const double published = static_cast<double>(state.range(4)) / 10.0;
+  const auto repeats = static_cast<uint32_t>(state.range(4));
+  const double published = static_cast<double>(state.range(5)) / 10.0;
   const uint32_t copy = mode == InterleavedMode::kCopy ? 1 : 0;
   auto device = metal::Device::open(0, arch);
   if (!device.ok()) {
@@ -667,7 +669,7 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
         TESSERA_RETURN_IF_ERROR(
             metal::set_runtime_args(program, read, core,
                                     {static_cast<uint32_t>(in->address()), i * kPages, kPages,
-                                     kRepeats, kPageBytes, copy}));
+                                     repeats, kPageBytes, copy}));
       }
     }
     if (mode == InterleavedMode::kRead) return ok_status();
@@ -677,7 +679,7 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
       const metal::CoreCoord core{i % grid.x, i / grid.x};
       TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
           program, write, core,
-          {static_cast<uint32_t>(out->address()), i * kPages, kPages, kRepeats, kPageBytes, copy}));
+          {static_cast<uint32_t>(out->address()), i * kPages, kPages, repeats, kPageBytes, copy}));
     }
     return ok_status();
   }();
@@ -690,27 +692,30 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
     Status status = run_program(**device, program, &timing);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
   }
-  const double bytes = double(cores) * kPages * kRepeats * kPageBytes;
+  const double bytes = double(cores) * kPages * repeats * kPageBytes;
   report(state, timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0, published);
 }
 constexpr int kRead = static_cast<int>(InterleavedMode::kRead);
 constexpr int kCopy = static_cast<int>(InterleavedMode::kCopy);
 constexpr int kWrite = static_cast<int>(InterleavedMode::kWrite);
-// arch, mode, grid x, grid y, published B/cycle x 10.
+// arch, mode, grid x, grid y, repeats, published B/cycle x 10.
 BENCHMARK(BM_CalibrateInterleaved)
-    ->ArgNames({"arch", "mode", "x", "y", "published_x10"})
-    ->Args({kWormhole, kCopy, 8, 8, 1007})
-    ->Args({kWormhole, kRead, 8, 8, 1636})
-    ->Args({kWormhole, kWrite, 8, 8, 1456})
-    ->Args({kWormhole, kCopy, 2, 2, 154})
-    ->Args({kWormhole, kRead, 2, 2, 612})
-    ->Args({kWormhole, kWrite, 2, 2, 669})
-    ->Args({kWormhole, kCopy, 6, 6, 1000})
-    ->Args({kWormhole, kRead, 6, 6, 1376})
-    ->Args({kWormhole, kWrite, 6, 6, 1358})
-    ->Args({kBlackhole, kCopy, 11, 10, 1340})
-    ->Args({kBlackhole, kRead, 11, 10, 2601})
-    ->Args({kBlackhole, kWrite, 11, 10, 2015})
+    ->ArgNames({"arch", "mode", "x", "y", "repeats", "published_x10"})
+    ->Args({kWormhole, kCopy, 8, 8, 16, 1007})
+    ->Args({kWormhole, kRead, 8, 8, 16, 1636})
+    ->Args({kWormhole, kWrite, 8, 8, 16, 1456})
+    ->Args({kWormhole, kCopy, 2, 2, 16, 154})
+    ->Args({kWormhole, kRead, 2, 2, 16, 612})
+    ->Args({kWormhole, kWrite, 2, 2, 16, 669})
+    ->Args({kWormhole, kCopy, 6, 6, 16, 1000})
+    ->Args({kWormhole, kRead, 6, 6, 16, 1376})
+    ->Args({kWormhole, kWrite, 6, 6, 16, 1358})
+    ->Args({kWormhole, kRead, 2, 2, 4, 665})
+    ->Args({kWormhole, kRead, 6, 6, 4, 1531})
+    ->Args({kWormhole, kRead, 8, 8, 4, 1864})
+    ->Args({kBlackhole, kCopy, 11, 10, 16, 1340})
+    ->Args({kBlackhole, kRead, 11, 10, 16, 2601})
+    ->Args({kBlackhole, kWrite, 11, 10, 16, 2015})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
