@@ -7,7 +7,7 @@ namespace tessera::sim {
 ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
                           std::chrono::nanoseconds last_reply) {
   const unsigned threads = std::max(hardware_threads, 1u);
-  if (last_reply > kHostReplySpin) {
+  if (last_reply > kLongReply) {
     if (asked.threads == 0) asked.threads = threads;
     return {asked, std::chrono::nanoseconds(0)};
   }

@@ -10,10 +10,12 @@ using std::chrono::milliseconds;
 using std::chrono::nanoseconds;
 
 // A short or new program: the host spins for its reply on a hardware thread
-// of its own, and the kernels get the others, never fewer than one.
+// of its own, and the kernels get the others, never fewer than one. Short
+// goes up to kLongReply, past the spin itself.
 TEST(ReplyWaitTest, AShortProgramLeavesTheSpinningHostAHardwareThread) {
   for (nanoseconds last :
-       {nanoseconds(0), nanoseconds(microseconds(30)), nanoseconds(kHostReplySpin)}) {
+       {nanoseconds(0), nanoseconds(microseconds(30)),
+        nanoseconds(kHostReplySpin) + microseconds(1), nanoseconds(kLongReply)}) {
     const ReplyWait wait = plan_reply_wait({}, 2, last);
     EXPECT_EQ(wait.host_spin, kHostReplySpin);
     EXPECT_EQ(wait.scheduler.threads, 1u);
@@ -23,10 +25,10 @@ TEST(ReplyWaitTest, AShortProgramLeavesTheSpinningHostAHardwareThread) {
   EXPECT_EQ(plan_reply_wait({}, 0, microseconds(30)).scheduler.threads, 1u);  // count unknown
 }
 
-// A program whose last reply outlasted the host's spin: the host sleeps at
-// once and the kernels get every hardware thread.
+// A program whose last reply took longer than kLongReply: the host sleeps
+// at once and the kernels get every hardware thread.
 TEST(ReplyWaitTest, ALongProgramGetsEveryHardwareThreadAndASleepingHost) {
-  const ReplyWait wait = plan_reply_wait({}, 2, kHostReplySpin + microseconds(1));
+  const ReplyWait wait = plan_reply_wait({}, 2, kLongReply + microseconds(1));
   EXPECT_EQ(wait.host_spin, nanoseconds(0));
   EXPECT_EQ(wait.scheduler.threads, 2u);
   EXPECT_EQ(plan_reply_wait({}, 8, milliseconds(50)).scheduler.threads, 8u);

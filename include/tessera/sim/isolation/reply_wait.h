@@ -4,8 +4,8 @@
 // for the reply holds one of them, so the program's kernels get the others;
 // in-process, the waiting thread is itself one of the workers. Spinning
 // saves a wake-up of tens of microseconds, which matters only to short
-// programs: a program whose last reply took longer than the host would
-// spin is waited for asleep, and its kernels get every hardware thread.
+// programs: a program whose last reply took longer than kLongReply is
+// waited for asleep, and its kernels get every hardware thread.
 #pragma once
 
 #include <chrono>
@@ -19,8 +19,12 @@
 
 namespace tessera::sim {
 
-// How long the host spins for the reply to a short program.
+// How long the host spins for the reply to a short program (then sleeps).
 inline constexpr std::chrono::microseconds kHostReplySpin{200};
+// A reply slower than this marks a long program. Five spins, not one: the
+// example suite's programs between the two ran faster on one thread fewer
+// with the host spinning first (docs/architecture.md, Isolation).
+inline constexpr std::chrono::milliseconds kLongReply{1};
 
 struct ReplyWait {
   SchedulerOptions scheduler;          // what the device process runs the program with
