@@ -31,13 +31,8 @@ std::chrono::nanoseconds ProgramReplyTimes::last(const std::string& key) const {
 }
 
 void ProgramReplyTimes::record(const std::string& key, std::chrono::nanoseconds reply) {
-  auto found = replies_.find(key);
-  if (found != replies_.end()) {
-    found->second = reply;
-    return;
-  }
-  if (replies_.size() >= kMaxPrograms) replies_.clear();
-  replies_.emplace(key, reply);
+  if (replies_.size() >= kMaxPrograms && !replies_.contains(key)) replies_.clear();
+  replies_.insert_or_assign(key, reply);
 }
 
 }  // namespace tessera::sim
