@@ -69,6 +69,7 @@ class DeviceServer {
       reply.buffers_followed = reply.status.ok();
       if (!reply.status.ok()) return reply;
     }
+    back_new_buffers_with_huge_pages();
     reply.status = load(request);
     if (!reply.status.ok()) return reply;
     // Half the reply limit: the lines travel back in the reply.
@@ -110,6 +111,7 @@ class DeviceServer {
     if (changes.reset) {
       registry.deallocate_all();
       mirrored_.clear();
+      new_dram_buffers_.clear();
     }
     for (const messages::BufferAddress& freed : changes.freed) {
       auto found = mirrored_.find({freed.memory_type, freed.address});
@@ -126,8 +128,30 @@ class DeviceServer {
         return std::move(buffer).error().add_context("following the host's buffers");
       }
       mirrored_[{added.spec.memory_type, added.address}] = buffer->id;
+      if (added.spec.memory_type == MemoryType::kDram) {
+        new_dram_buffers_.push_back({added.address, buffer->pages, kHugePageLooks});
+      }
     }
     return ok_status();
+  }
+
+  // Shared memory gets 4 KiB pages, and the kernels' copies through them
+  // ran a quarter slower than through the in-process device's huge pages
+  // (docs/architecture.md, Isolation). A new DRAM buffer's touched chunks
+  // become huge pages at its first run (what the host wrote) and its second
+  // (what the first run wrote); untouched ones stay free.
+  void back_new_buffers_with_huge_pages() {
+    DramMemory& dram = chip_->dram();
+    for (NewDramBuffer& buffer : new_dram_buffers_) {
+      for (uint32_t bank = 0; bank < dram.num_channels(); ++bank) {
+        if (buffer.pages->uses_bank(bank)) {
+          dram.back_touched_with_huge_pages(bank, buffer.address, buffer.pages->bytes_per_bank());
+        }
+      }
+      --buffer.looks_left;
+    }
+    std::erase_if(new_dram_buffers_,
+                  [](const NewDramBuffer& buffer) { return buffer.looks_left == 0; });
   }
 
   // The run's kernel objects, loaded once per path.
@@ -148,8 +172,16 @@ class DeviceServer {
     return ok_status();
   }
 
+  struct NewDramBuffer {
+    uint64_t address = 0;
+    std::shared_ptr<const BufferPageMap> pages;
+    int looks_left = 0;
+  };
+  static constexpr int kHugePageLooks = 2;
+
   std::unique_ptr<Chip> chip_;
   std::map<std::pair<MemoryType, uint64_t>, BufferId> mirrored_;  // the host's buffers
+  std::vector<NewDramBuffer> new_dram_buffers_;
   std::map<std::string, std::shared_ptr<const LoadedKernel>> loaded_;
   std::vector<std::shared_ptr<const LoadedKernel>> kernels_;
 };

@@ -45,6 +45,7 @@ constexpr std::pair<long, const char*> kAllowed[] = {
     {SYS_munmap, "munmap"},
     {SYS_mprotect, "mprotect"},
     {SYS_madvise, "madvise"},
+    {SYS_mincore, "mincore"},
     {SYS_mremap, "mremap"},
     {SYS_brk, "brk"},
     {SYS_futex, "futex"},

@@ -1,5 +1,7 @@
 #include "tessera/sim/memory/dram_memory.h"
 
+#include <algorithm>
+
 namespace tessera::sim {
 
 namespace {
@@ -43,6 +45,18 @@ Result<uint8_t*> DramMemory::host_pointer(uint32_t channel, uint64_t offset, uin
                       ") of channel ", channel, " is outside its ", channel_size_, " bytes");
   }
   return channel_base(channel) + offset;
+}
+
+void DramMemory::back_touched_with_huge_pages(uint32_t channel, uint64_t offset, uint64_t size) {
+  if (region_.fd() < 0 || channel >= num_channels_ || offset >= channel_size_ || size == 0) return;
+  constexpr uint64_t kChunk = MappedRegion::kHugePageBytes;
+  if (huge_chunks_.empty()) huge_chunks_.resize(region_.size() / kChunk);
+  const uint64_t begin = uint64_t{channel} * channel_size_ + offset;
+  const uint64_t end = begin + std::min(size, channel_size_ - offset);
+  for (uint64_t chunk = begin / kChunk; chunk < huge_chunks_.size() && chunk * kChunk < end;
+       ++chunk) {
+    if (!huge_chunks_[chunk]) huge_chunks_[chunk] = region_.collapse_to_huge_page(chunk);
+  }
 }
 
 std::optional<DramMemory::Location> DramMemory::locate(uintptr_t host_address) const {

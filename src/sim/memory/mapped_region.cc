@@ -4,6 +4,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -15,6 +17,10 @@ namespace {
 constexpr uintptr_t kFourGib = uintptr_t{1} << 32;
 constexpr int kLazyFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
 constexpr int kSharedFlags = MAP_SHARED | MAP_NORESERVE;
+
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25  // Linux 6.1; older headers lack the name, older kernels refuse it
+#endif
 
 Error map_error(const char* what, size_t size, int error_number) {
   return make_error(ErrorCode::kOutOfMemory, "cannot map ", size, " bytes for ", what, ": ",
@@ -53,6 +59,27 @@ void* map_low(size_t size, int flags, int fd) {
     if (void* data = map_at(hint, size, flags, fd)) return data;
   }
   return nullptr;
+}
+
+// A mapping whose start is a multiple of kHugePageBytes, or MAP_FAILED: a
+// huge page can only back a chunk that is aligned in the address space too.
+void* map_huge_aligned(size_t size, int flags, int fd) {
+  const size_t reserved = size + MappedRegion::kHugePageBytes;
+  void* span = mmap(nullptr, reserved, PROT_NONE, kLazyFlags, -1, 0);
+  if (span == MAP_FAILED) return MAP_FAILED;
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(span);
+  const uintptr_t aligned =
+      (begin + MappedRegion::kHugePageBytes - 1) & ~uintptr_t{MappedRegion::kHugePageBytes - 1};
+  void* data = mmap(reinterpret_cast<void*>(aligned), size, PROT_READ | PROT_WRITE,
+                    flags | MAP_FIXED, fd, 0);
+  if (data == MAP_FAILED) {
+    munmap(span, reserved);
+    return MAP_FAILED;
+  }
+  if (aligned > begin) munmap(span, aligned - begin);
+  const uintptr_t end = aligned + size;
+  if (begin + reserved > end) munmap(reinterpret_cast<void*>(end), begin + reserved - end);
+  return data;
 }
 
 Error low_space_error(size_t size, const char* what) {
@@ -140,8 +167,8 @@ Result<MappedRegion> MappedRegion::attach_shared(int fd, size_t size, bool below
     return make_error(ErrorCode::kIo, "cannot keep the shared memory of ", what, ": ",
                       std::strerror(errno));
   }
-  void* data = below_4gib ? map_low(size, kSharedFlags, own)
-                          : mmap(nullptr, size, PROT_READ | PROT_WRITE, kSharedFlags, own, 0);
+  void* data =
+      below_4gib ? map_low(size, kSharedFlags, own) : map_huge_aligned(size, kSharedFlags, own);
   if (data == nullptr || data == MAP_FAILED) {
     const int error = errno;
     close(own);
@@ -154,6 +181,23 @@ void MappedRegion::advise_huge_pages() {
 #ifdef MADV_HUGEPAGE
   if (data_ != nullptr) (void)madvise(data_, size_, MADV_HUGEPAGE);
 #endif
+}
+
+bool MappedRegion::collapse_to_huge_page(size_t chunk) {
+  const size_t offset = chunk * kHugePageBytes;
+  if (data_ == nullptr || offset >= size_ || size_ - offset < kHugePageBytes ||
+      begin_address() % kHugePageBytes != 0) {
+    return false;
+  }
+  // A chunk with no resident page stays as it is: collapsing it would make
+  // memory nobody touched cost 2 MiB.
+  std::array<unsigned char, kHugePageBytes / 4096> resident{};
+  if (host_page_size() != 4096 || mincore(data_ + offset, kHugePageBytes, resident.data()) != 0) {
+    return false;
+  }
+  const bool touched =
+      std::any_of(resident.begin(), resident.end(), [](unsigned char page) { return page & 1; });
+  return touched && madvise(data_ + offset, kHugePageBytes, MADV_COLLAPSE) == 0;
 }
 
 Status MappedRegion::protect(size_t offset, size_t size) {

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../../support/huge_pages.h"
 #include "tessera/sim/isolation/sandbox.h"
 #include "tessera/sim/jit/kernel_cache.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
@@ -193,6 +194,61 @@ void kernel_main() {
   EXPECT_TRUE(reader_at(base + 0x10000).ok());
   EXPECT_TRUE(reader_at(base + 0x40000).ok());
   EXPECT_EQ(process_->restarts(), 1u);
+}
+
+// Shared memory has 4 KiB pages unless asked: the device process asks for
+// huge pages where a new DRAM buffer was written, by the host before the
+// buffer's first run or by its kernels in that run, and nowhere else.
+TEST_F(DeviceProcessTest, WrittenDramBuffersGetHugePages) {
+  if (!testing::kernel_collapses_shared_memory()) {
+    GTEST_SKIP() << "this kernel gives shared memory no huge pages on request";
+  }
+  const uint64_t base = chip_->descriptor().dram_unreserved_base;
+  const uint32_t banks = chip_->descriptor().num_dram_channels;
+  const uint64_t per_bank = 2 * testing::kHuge;  // two chunks a bank at least partly
+  BufferSpec spec;
+  spec.page_size = 4096;
+  spec.size = per_bank * banks;
+  auto input = chip_->buffers().allocate_at(spec, base);
+  auto output = chip_->buffers().allocate_at(spec, base + per_bank);
+  auto untouched = chip_->buffers().allocate_at(spec, base + 4 * per_bank);
+  ASSERT_TRUE(input.ok() && output.ok() && untouched.ok());
+  std::vector<uint8_t> data(spec.size, 0x7e);
+  ASSERT_TRUE(chip_->write_buffer(input->id, data).ok());
+  // One kernel copies the input's first page to the output's.
+  ProgramPlan plan = plan_of("copy", R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  uint32_t l1 = get_write_ptr(0);
+  noc_async_read(get_noc_addr_from_bank_id<true>(0, get_arg_val<uint32_t>(0)), l1, 4096);
+  noc_async_read_barrier();
+  noc_async_write(l1, get_noc_addr_from_bank_id<true>(0, get_arg_val<uint32_t>(1)), 4096);
+  noc_async_write_barrier();
+}
+)");
+  plan.circular_buffers.push_back(
+      {{{{0, 0}, {0, 0}}}, kScratch, 4096, {{0, 4096, tile::DataFormat::kFloat32}}, false});
+  plan.kernels[0].runtime_args[{0, 0}] = {static_cast<uint32_t>(base),
+                                          static_cast<uint32_t>(base + per_bank)};
+  for (int run_number = 0; run_number < 2; ++run_number) {
+    Status status = run(plan);
+    ASSERT_TRUE(status.ok()) << status.error().describe();
+  }
+  // Read back through this process's mapping, which now faults huge pages
+  // in where the device process made them.
+  const uint64_t before = testing::shared_huge_page_bytes();
+  std::vector<uint8_t> back(spec.size);
+  ASSERT_TRUE(chip_->read_buffer(input->id, back).ok());
+  EXPECT_EQ(back, data);
+  ASSERT_TRUE(chip_->read_buffer(output->id, back).ok());
+  EXPECT_EQ(back[0], 0x7e);
+  // Bank 0 of the input and output start in one chunk; the input's other
+  // banks hold two chunks each, partly in a third.
+  EXPECT_GE(testing::shared_huge_page_bytes() - before, uint64_t{2} * banks * testing::kHuge);
+  const uint64_t untouched_start = (base + 4 * per_bank + 4095) / 4096 * 4096;
+  EXPECT_EQ(testing::resident_pages(chip_->bank_base(MemoryType::kDram, 3) + untouched_start,
+                                    per_bank - 4096),
+            0u);
 }
 
 TEST_F(DeviceProcessTest, AKilledProcessIsNamedAndTheNextRunStartsANewOne) {

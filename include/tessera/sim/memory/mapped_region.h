@@ -15,6 +15,9 @@ namespace tessera::sim {
 
 class MappedRegion {
  public:
+  // The transparent huge page size of x86-64 (and of arm64 with 4 KiB pages).
+  static constexpr size_t kHugePageBytes = size_t{2} << 20;
+
   MappedRegion() = default;
   MappedRegion(MappedRegion&& other) noexcept;
   MappedRegion& operator=(MappedRegion&& other) noexcept;
@@ -30,7 +33,8 @@ class MappedRegion {
   // another process may map with attach_shared.
   static Result<MappedRegion> map_shared(size_t size, bool below_4gib, const char* what);
   // Maps an existing memfd of `size` bytes; the region keeps its own copy of
-  // the descriptor.
+  // the descriptor. Shared regions not below 4 GiB start on a huge page
+  // boundary (see collapse_to_huge_page).
   static Result<MappedRegion> attach_shared(int fd, size_t size, bool below_4gib, const char* what);
 
   uint8_t* data() const { return data_; }
@@ -43,6 +47,14 @@ class MappedRegion {
   // Asks for transparent huge pages (fewer TLB misses on large copies); a
   // hint the kernel may ignore.
   void advise_huge_pages();
+
+  // Backs chunk `chunk` (bytes [chunk, chunk + 1) x kHugePageBytes) with one
+  // huge page if any of its pages is resident; true when it now is. Shared
+  // memory gets huge pages no other way on a default kernel configuration
+  // (shmem_enabled is "never"), and large copies through 4 KiB pages spend
+  // much of their time on TLB misses. Best effort: false on kernels before
+  // 6.1, for a chunk nothing touched, or when the kernel has no huge page.
+  bool collapse_to_huge_page(size_t chunk);
 
   // Makes [offset, offset + size) inaccessible (a guard against strays).
   Status protect(size_t offset, size_t size);
