@@ -394,7 +394,8 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
   const int64_t sent_ns = steady_now_ns();
   TESSERA_RETURN_IF_ERROR(
       exchange(messages::encode(request), reply_bytes, plan.name, wait.host_spin));
-  reply_times_.record(program_key, std::chrono::nanoseconds(steady_now_ns() - sent_ns));
+  reply_times_.record(program_key, std::chrono::nanoseconds(steady_now_ns() - sent_ns),
+                      wait.scheduler.threads);
   auto reply = messages::decode_run_reply(reply_bytes);
   if (!reply.ok()) {
     lost_ = true;

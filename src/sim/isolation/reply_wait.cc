@@ -5,13 +5,14 @@
 namespace tessera::sim {
 
 ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
-                          std::chrono::nanoseconds last_reply) {
+                          std::chrono::nanoseconds last_work) {
   const unsigned threads = std::max(hardware_threads, 1u);
-  if (last_reply > kLongReply) {
+  const unsigned fewer = std::max(threads, 2u) - 1;
+  if (last_work / fewer > kLongReply) {
     if (asked.threads == 0) asked.threads = threads;
     return {asked, std::chrono::nanoseconds(0)};
   }
-  if (asked.threads == 0) asked.threads = std::max(threads, 2u) - 1;
+  if (asked.threads == 0) asked.threads = fewer;
   return {asked, kHostReplySpin};
 }
 
@@ -30,9 +31,10 @@ std::chrono::nanoseconds ProgramReplyTimes::last(const std::string& key) const {
   return found == replies_.end() ? std::chrono::nanoseconds(0) : found->second;
 }
 
-void ProgramReplyTimes::record(const std::string& key, std::chrono::nanoseconds reply) {
+void ProgramReplyTimes::record(const std::string& key, std::chrono::nanoseconds reply,
+                               unsigned threads) {
   if (replies_.size() >= kMaxPrograms && !replies_.contains(key)) replies_.clear();
-  replies_.insert_or_assign(key, reply);
+  replies_.insert_or_assign(key, reply * std::max(threads, 1u));
 }
 
 }  // namespace tessera::sim

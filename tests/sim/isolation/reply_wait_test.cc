@@ -25,8 +25,9 @@ TEST(ReplyWaitTest, AShortProgramLeavesTheSpinningHostAHardwareThread) {
   EXPECT_EQ(plan_reply_wait({}, 0, microseconds(30)).scheduler.threads, 1u);  // count unknown
 }
 
-// A program whose last reply took longer than kLongReply: the host sleeps
-// at once and the kernels get every hardware thread.
+// A program whose last run took longer than kLongReply of thread time on
+// one thread fewer than the machine has: the host sleeps at once and the
+// kernels get every hardware thread.
 TEST(ReplyWaitTest, ALongProgramGetsEveryHardwareThreadAndASleepingHost) {
   const ReplyWait wait = plan_reply_wait({}, 2, kLongReply + microseconds(1));
   EXPECT_EQ(wait.host_spin, nanoseconds(0));
@@ -48,6 +49,27 @@ TEST(ReplyWaitTest, KeepsWhatTheCallerAskedFor) {
   }
 }
 
+// A program judged long runs on every thread and so replies sooner; what
+// it took on them, times their count, still says long. Judged by its reply
+// alone, a 1.6 ms program on two cores would flip between 0.8 ms on two
+// threads and 1.6 ms on one, run after run.
+TEST(ReplyWaitTest, ALongProgramStaysLongWhenItsThreadsMakeItFaster) {
+  ProgramReplyTimes times;
+  times.record("p", microseconds(1600), 1);
+  ReplyWait wait = plan_reply_wait({}, 2, times.last("p"));
+  ASSERT_EQ(wait.scheduler.threads, 2u);
+  times.record("p", microseconds(800), wait.scheduler.threads);
+  wait = plan_reply_wait({}, 2, times.last("p"));
+  EXPECT_EQ(wait.scheduler.threads, 2u);
+  EXPECT_EQ(wait.host_spin, nanoseconds(0));
+  // On eight hardware threads, the judge is the time on seven.
+  EXPECT_EQ(plan_reply_wait({}, 8, microseconds(6900)).scheduler.threads, 7u);
+  EXPECT_EQ(plan_reply_wait({}, 8, microseconds(7100)).scheduler.threads, 8u);
+  // A short program stays short: its thread time on one thread is its reply.
+  times.record("q", microseconds(700), 1);
+  EXPECT_EQ(plan_reply_wait({}, 2, times.last("q")).scheduler.threads, 1u);
+}
+
 ProgramPlan plan_named(std::string name) {
   ProgramPlan plan;
   plan.name = std::move(name);
@@ -64,11 +86,11 @@ TEST(ProgramReplyTimesTest, RemembersTheLastReplyOfEachProgram) {
   EXPECT_NE(matmul, other_objects);
   EXPECT_NE(matmul, split_differently);
   EXPECT_EQ(times.last(matmul), nanoseconds(0));
-  times.record(matmul, microseconds(900));
-  times.record(other_objects, microseconds(20));
+  times.record(matmul, microseconds(900), 1);
+  times.record(other_objects, microseconds(20), 1);
   EXPECT_EQ(times.last(matmul), microseconds(900));
   EXPECT_EQ(times.last(other_objects), microseconds(20));
-  times.record(matmul, microseconds(40));
+  times.record(matmul, microseconds(40), 1);
   EXPECT_EQ(times.last(matmul), microseconds(40));
   EXPECT_EQ(times.last(split_differently), nanoseconds(0));
 }
@@ -78,10 +100,10 @@ TEST(ProgramReplyTimesTest, RemembersTheLastReplyOfEachProgram) {
 TEST(ProgramReplyTimesTest, ForgetsEverythingPastItsLimit) {
   ProgramReplyTimes times;
   for (size_t i = 0; i < ProgramReplyTimes::kMaxPrograms; ++i) {
-    times.record("program " + std::to_string(i), microseconds(300));
+    times.record("program " + std::to_string(i), microseconds(300), 1);
   }
   EXPECT_EQ(times.last("program 0"), microseconds(300));
-  times.record("one more", microseconds(5));
+  times.record("one more", microseconds(5), 1);
   EXPECT_EQ(times.last("program 0"), nanoseconds(0));
   EXPECT_EQ(times.last("one more"), microseconds(5));
 }
