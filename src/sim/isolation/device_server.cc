@@ -128,7 +128,8 @@ class DeviceServer {
         return std::move(buffer).error().add_context("following the host's buffers");
       }
       mirrored_[{added.spec.memory_type, added.address}] = buffer->id;
-      if (added.spec.memory_type == MemoryType::kDram) {
+      if (added.spec.memory_type == MemoryType::kDram &&
+          added.spec.size >= MappedRegion::kHugePageBytes) {
         new_dram_buffers_.push_back({added.address, buffer->pages, kHugePageLooks});
       }
     }
@@ -139,7 +140,9 @@ class DeviceServer {
   // ran a quarter slower than through the in-process device's huge pages
   // (docs/architecture.md, Isolation). A new DRAM buffer's touched chunks
   // become huge pages at its first run (what the host wrote) and its second
-  // (what the first run wrote); untouched ones stay free.
+  // (what the first run wrote); untouched ones stay free. Buffers smaller
+  // than a huge page are left alone: they gain little, and collapsing
+  // costs a copy of 2 MiB per bank they touch.
   void back_new_buffers_with_huge_pages() {
     DramMemory& dram = chip_->dram();
     for (NewDramBuffer& buffer : new_dram_buffers_) {

@@ -197,8 +197,9 @@ void kernel_main() {
 }
 
 // Shared memory has 4 KiB pages unless asked: the device process asks for
-// huge pages where a new DRAM buffer was written, by the host before the
-// buffer's first run or by its kernels in that run, and nowhere else.
+// huge pages where a new DRAM buffer of a huge page or more was written, by
+// the host before the buffer's first run or by its kernels in that run, and
+// nowhere else.
 TEST_F(DeviceProcessTest, WrittenDramBuffersGetHugePages) {
   if (!testing::kernel_collapses_shared_memory()) {
     GTEST_SKIP() << "this kernel gives shared memory no huge pages on request";
@@ -212,9 +213,14 @@ TEST_F(DeviceProcessTest, WrittenDramBuffersGetHugePages) {
   auto input = chip_->buffers().allocate_at(spec, base);
   auto output = chip_->buffers().allocate_at(spec, base + per_bank);
   auto untouched = chip_->buffers().allocate_at(spec, base + 4 * per_bank);
-  ASSERT_TRUE(input.ok() && output.ok() && untouched.ok());
+  BufferSpec small_spec = spec;
+  small_spec.size = testing::kHuge / 2;
+  auto small = chip_->buffers().allocate_at(small_spec, base + 8 * per_bank);
+  ASSERT_TRUE(input.ok() && output.ok() && untouched.ok() && small.ok());
   std::vector<uint8_t> data(spec.size, 0x7e);
   ASSERT_TRUE(chip_->write_buffer(input->id, data).ok());
+  std::vector<uint8_t> small_data(small_spec.size, 0x3c);
+  ASSERT_TRUE(chip_->write_buffer(small->id, small_data).ok());
   // One kernel copies the input's first page to the output's.
   ProgramPlan plan = plan_of("copy", R"(
 #include "api/dataflow/dataflow_api.h"
@@ -245,6 +251,12 @@ void kernel_main() {
   // Bank 0 of the input and output start in one chunk; the input's other
   // banks hold two chunks each, partly in a third.
   EXPECT_GE(testing::shared_huge_page_bytes() - before, uint64_t{2} * banks * testing::kHuge);
+  // A buffer smaller than a huge page keeps its small pages.
+  const uint64_t with_small_ones = testing::shared_huge_page_bytes();
+  std::vector<uint8_t> small_back(small_spec.size);
+  ASSERT_TRUE(chip_->read_buffer(small->id, small_back).ok());
+  EXPECT_EQ(small_back, small_data);
+  EXPECT_EQ(testing::shared_huge_page_bytes(), with_small_ones);
   const uint64_t untouched_start = (base + 4 * per_bank + 4095) / 4096 * 4096;
   EXPECT_EQ(testing::resident_pages(chip_->bank_base(MemoryType::kDram, 3) + untouched_start,
                                     per_bank - 4096),
