@@ -62,6 +62,9 @@ class BusyCalendar {
     }
   }
 
+  // Forgets every booking, keeping the storage for the next program.
+  void clear() { busy_.clear(); }
+
   // Forgets bookings that end by `horizon` (no later booking starts before it).
   void forget_before(int64_t horizon) {
     std::size_t done = 0;

@@ -55,6 +55,56 @@ std::vector<Link> route(const TimingParams& params, uint8_t noc, CoreCoord from,
   return links;
 }
 
+// What a thread's replays keep from one program to the next, so that a
+// short program does not build it again: the routes asked for (a pure
+// function of the grid, the NoC and the two ends) and the calendars'
+// storage. Only a new program clears it (see prepare): a route reference
+// stays valid for the whole replay.
+class ReplayScratch {
+ public:
+  // Readies it for one program's replay on `params`' grid with `channels`
+  // DRAM channels.
+  void prepare(const TimingParams& params, uint32_t channels) {
+    if (grid_x_ != params.noc_grid_x || grid_y_ != params.noc_grid_y ||
+        routes_.size() > kMaxRoutes) {
+      routes_.clear();
+      grid_x_ = params.noc_grid_x;
+      grid_y_ = params.noc_grid_y;
+    }
+    const std::size_t links = std::size_t{2} * 2 * grid_x_ * grid_y_;
+    for (auto* calendars : {&links_, &held_}) reset(*calendars, links);
+    reset(channels_, channels);
+  }
+
+  const std::vector<Link>& route_of(const TimingParams& params, uint8_t noc, CoreCoord from,
+                                    CoreCoord to) {
+    const uint64_t w = grid_x_, h = grid_y_;
+    const uint64_t key =
+        (((uint64_t{noc} * h + from.y % h) * w + from.x % w) * h + to.y % h) * w + to.x % w;
+    auto [found, inserted] = routes_.try_emplace(key);
+    if (inserted) found->second = route(params, noc, from, to);
+    return found->second;
+  }
+
+  std::vector<BusyCalendar>& links() { return links_; }
+  std::vector<BusyCalendar>& held() { return held_; }
+  std::vector<BusyCalendar>& channels() { return channels_; }
+
+ private:
+  // Past this many routes (some 8 MiB), a new program starts the cache
+  // again. Every route of both NoCs on Wormhole's 10 x 12 grid is 28,800.
+  static constexpr std::size_t kMaxRoutes = 65536;
+
+  static void reset(std::vector<BusyCalendar>& calendars, std::size_t count) {
+    calendars.resize(count);
+    for (BusyCalendar& calendar : calendars) calendar.clear();
+  }
+
+  std::unordered_map<uint64_t, std::vector<Link>> routes_;
+  uint32_t grid_x_ = 0, grid_y_ = 0;
+  std::vector<BusyCalendar> links_, held_, channels_;
+};
+
 struct CbState {
   uint32_t capacity = 0;
   uint64_t pushed = 0;
@@ -122,11 +172,16 @@ constexpr uint64_t kCbKeyBit = uint64_t{1} << 63;
 
 class Replay {
  public:
-  Replay(const TimingParams& params, const ChipDescriptor& chip, const ReplayInput& input)
-      : params_(params), chip_(chip), input_(input), kernels_(input.kernels.size()) {
-    links_.resize(std::size_t{2} * 2 * params.noc_grid_x * params.noc_grid_y);
-    held_.resize(links_.size());
-    channels_.resize(chip.num_dram_channels);
+  Replay(const TimingParams& params, const ChipDescriptor& chip, const ReplayInput& input,
+         ReplayScratch& scratch)
+      : params_(params),
+        chip_(chip),
+        input_(input),
+        kernels_(input.kernels.size()),
+        scratch_((scratch.prepare(params, chip.num_dram_channels), scratch)),
+        links_(scratch.links()),
+        held_(scratch.held()),
+        channels_(scratch.channels()) {
     for (const ReplayCircularBuffer& cb : input.circular_buffers) {
       cbs_[cb_key(cb.worker, cb.cb)].capacity = cb.pages;
     }
@@ -154,6 +209,10 @@ class Replay {
 
  private:
   using Entry = std::pair<int64_t, std::size_t>;
+
+  const std::vector<Link>& route(uint8_t noc, CoreCoord from, CoreCoord to) {
+    return scratch_.route_of(params_, noc, from, to);
+  }
 
   CoreCoord worker_noc(uint32_t worker) const {
     return worker < chip_.worker_cores.size() ? chip_.worker_cores[worker] : CoreCoord{};
@@ -348,7 +407,7 @@ class Replay {
   // and it is free (a packet-switched NoC holds no link idle waiting for
   // the next one), not before `ready`; returns when the data has landed.
   int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready) {
-    return stream(route(params_, noc, from, to), bytes, ready);
+    return stream(route(noc, from, to), bytes, ready);
   }
 
   // As move, along `path`; starts_ gets when the head crossed each link.
@@ -390,7 +449,7 @@ class Replay {
   // source). Returns when the data has landed.
   int64_t read_response(uint8_t noc, CoreCoord bank, CoreCoord to, uint32_t channel, uint64_t bytes,
                         int64_t first, int64_t served) {
-    const std::vector<Link> path = route(params_, noc, bank, to);
+    const std::vector<Link>& path = route(noc, bank, to);
     const uint64_t piece = std::max<uint64_t>(params_.noc_vc_buffer_bytes, 1);
     int64_t landed = 0, produced = first;
     for (uint64_t offset = 0; offset < std::max<uint64_t>(bytes, 1); offset += piece) {
@@ -483,18 +542,17 @@ class Replay {
     if (auto channel = chip_.dram_channel_from_noc(from)) {
       // A read: the request reaches the bank, the bank streams the data back.
       const int64_t request =
-          kernel.clock +
-          static_cast<int64_t>(route(params_, noc, to, from).size()) * params_.noc_hop_cycles;
+          kernel.clock + static_cast<int64_t>(route(noc, to, from).size()) * params_.noc_hop_cycles;
       const int64_t served = serve_dram(*channel, bytes, request);
       const int64_t first = served - ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel) +
                             params_.dram_latency_cycles;
       done = read_response(noc, from, to, *channel, bytes, first, served);
     } else if (auto target = chip_.dram_channel_from_noc(to)) {
       done = acknowledged(noc, to, from,
-                          write_stream(route(params_, noc, from, to), bytes, kernel.clock, target));
+                          write_stream(route(noc, from, to), bytes, kernel.clock, target));
     } else if (write) {
-      done = acknowledged(noc, to, from,
-                          write_stream(route(params_, noc, from, to), bytes, kernel.clock, {}));
+      done =
+          acknowledged(noc, to, from, write_stream(route(noc, from, to), bytes, kernel.clock, {}));
     } else {
       done = move(noc, from, to, bytes, kernel.clock);
     }
@@ -622,7 +680,7 @@ class Replay {
   // A write is done when its acknowledgement is back: one flit from the
   // destination to the issuer on the same NoC, from when the data landed.
   int64_t acknowledged(uint8_t noc, CoreCoord destination, CoreCoord issuer, int64_t landed) {
-    const std::vector<Link> path = route(params_, noc, destination, issuer);
+    const std::vector<Link>& path = route(noc, destination, issuer);
     int64_t start = landed;
     for (const Link& link : path) start = links_[link_index(link)].book(start, 1, horizon_);
     return start + 1 + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
@@ -807,11 +865,12 @@ class Replay {
   const ReplayInput& input_;
   std::vector<KernelState> kernels_;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
-  std::vector<BusyCalendar> links_;     // when each link is busy
-  std::vector<BusyCalendar> held_;      // when a unicast write holds each link's write channel
-  std::vector<BusyCalendar> channels_;  // when each DRAM channel is busy
-  std::vector<int64_t> starts_;         // when the last packet's head crossed each link of its path
-  int64_t horizon_ = 0;                 // no booking starts before it
+  ReplayScratch& scratch_;
+  std::vector<BusyCalendar>& links_;     // when each link is busy
+  std::vector<BusyCalendar>& held_;      // when a unicast write holds each link's write channel
+  std::vector<BusyCalendar>& channels_;  // when each DRAM channel is busy
+  std::vector<int64_t> starts_;  // when the last packet's head crossed each link of its path
+  int64_t horizon_ = 0;          // no booking starts before it
   std::unordered_map<uint64_t, CbState> cbs_;
   std::unordered_map<uint64_t, WordState> words_;
   std::unordered_map<uint64_t, std::vector<std::size_t>> waiters_;
@@ -825,7 +884,8 @@ class Replay {
 
 ProgramTiming replay_program(const TimingParams& params, const ChipDescriptor& chip,
                              const ReplayInput& input) {
-  return Replay(params, chip, input).run();
+  thread_local ReplayScratch scratch;
+  return Replay(params, chip, input, scratch).run();
 }
 
 int64_t lone_transfer_cycles(const TimingParams& params, uint64_t bytes, uint32_t hops) {
