@@ -172,13 +172,14 @@ constexpr uint64_t kCbKeyBit = uint64_t{1} << 63;
 
 class Replay {
  public:
+  // `scratch`: prepared for this program.
   Replay(const TimingParams& params, const ChipDescriptor& chip, const ReplayInput& input,
          ReplayScratch& scratch)
       : params_(params),
         chip_(chip),
         input_(input),
         kernels_(input.kernels.size()),
-        scratch_((scratch.prepare(params, chip.num_dram_channels), scratch)),
+        scratch_(scratch),
         links_(scratch.links()),
         held_(scratch.held()),
         channels_(scratch.channels()) {
@@ -885,6 +886,7 @@ class Replay {
 ProgramTiming replay_program(const TimingParams& params, const ChipDescriptor& chip,
                              const ReplayInput& input) {
   thread_local ReplayScratch scratch;
+  scratch.prepare(params, chip.num_dram_channels);
   return Replay(params, chip, input, scratch).run();
 }
 
