@@ -214,8 +214,9 @@ TEST(RunReportsTest, CsvQuotesFieldsThatNeedIt) {
 TEST(RunReportsTest, PerfSummaryRanksNamesByTotalTime) {
   std::vector<FileRun> files = sample_run();
   ProgramRun& run = files[0].programs[0];
-  run.spans.push_back({{"Finish", "command", 0, 1000000, 0, 4}, 0});
-  run.spans.push_back({{"EnqueueProgram", "command", 0, 300000, 0, 5}, 1});
+  for (const RecordedSpan& span : run.spans) run.record_loop_span(span, false);
+  run.record_loop_span({{"Finish", "command", 0, 1000000, 0, 4}, 0}, true);
+  run.record_loop_span({{"EnqueueProgram", "command", 0, 300000, 0, 5}, 1}, false);
   std::string table = perf_summary(files);
   EXPECT_THAT(table, HasSubstr("KIND"));
   size_t finish = table.find("Finish");
@@ -226,6 +227,21 @@ TEST(RunReportsTest, PerfSummaryRanksNamesByTotalTime) {
   EXPECT_THAT(table, HasSubstr("2         0.400       0.200"));
   EXPECT_EQ(table.find("reader"), std::string::npos);  // kernels are not ops
   EXPECT_EQ(perf_summary({}), "");
+}
+
+TEST(RunReportsTest, LoopSpansBeyondTheTracedOnesOnlyCount) {
+  ProgramRun run;
+  run.record_loop_span({{"EnqueueProgram", "command", 0, 500, 0, 2}, 0}, true);
+  run.record_loop_span({{"EnqueueProgram", "command", 10, 700, 0, 2}, 1}, false);
+  run.record_loop_span({{"reader", "kernel", 10, 300, 0, 0, 0, 0}, 1}, false);
+  run.record_loop_span({{"EltwiseOp Add", "op", 20, 40, -1, 0}, 1}, false);
+  ASSERT_EQ(run.spans.size(), 1u);
+  EXPECT_EQ(run.spans[0].loop, 0);
+  const SpanTotals& program = run.span_totals.at({"command", "EnqueueProgram"});
+  EXPECT_EQ(program.count, 2u);
+  EXPECT_EQ(program.total_ns, 1200);
+  EXPECT_EQ(run.span_totals.at({"op", "EltwiseOp Add"}).count, 1u);
+  EXPECT_EQ(run.span_totals.count({"kernel", "reader"}), 0u);  // kernels are not ops
 }
 
 }  // namespace

@@ -50,7 +50,10 @@ class RunResultsSchemaTest : public ::testing::Test {
     run_cli({"run", "binaries", "--per-op-golden", "--memory", "--result-file", "all.json"},
             dir.path());
     run_cli({"run", "binaries", "--shard", "1/2", "--result-file", "shard.json"}, dir.path());
-    run_cli({"perf", "binaries", "--device-time", "--result-file", "device.json"}, dir.path());
+    // Fewer loops traced than run: traced_loops is written.
+    run_cli({"perf", "binaries", "--device-time", "--loops", "2", "--trace-loops", "1",
+             "--result-file", "device.json"},
+            dir.path());
     return {dir / "all.json", dir / "shard.json", dir / "device.json"};
   }
 
@@ -62,6 +65,7 @@ TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
   const Json& result_schema = schema["$defs"]["result"];
   std::set<std::string> outcomes;
   int device_times = 0;
+  int traced_loops = 0;
   for (const fs::path& path : result_files()) {
     Json report = Json::parse(read_text_file(path));
     expect_keys_documented(report, schema, path.filename().string());
@@ -82,11 +86,13 @@ TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
           }
         }
       }
+      if (entry.contains("traced_loops")) ++traced_loops;
       outcomes.insert(entry["result"].get<std::string>());
     }
   }
   EXPECT_EQ(outcomes, (std::set<std::string>{"pass", "fail", "error", "skip"}));
   EXPECT_GT(device_times, 0) << "perf --device-time wrote no device_time";
+  EXPECT_GT(traced_loops, 0) << "perf --trace-loops 1 --loops 2 wrote no traced_loops";
 }
 
 TEST_F(RunResultsSchemaTest, TheFilesValidateAgainstTheSchema) {

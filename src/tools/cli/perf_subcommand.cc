@@ -19,6 +19,12 @@ void register_perf_subcommand(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command->add_option("--csv-file", options->csv_file, "Per-op / per-command host times")
       ->capture_default_str();
+  command
+      ->add_option("--trace-loops", options->trace_loops,
+                   "Loops of each program traced in the trace and CSV (the first ones); the "
+                   "summary counts every loop")
+      ->capture_default_str()
+      ->check(CLI::Range(0u, 1000000u));
   command->add_flag("--device-time", options->device_time,
                     "Estimate device time with the timing model: device tracks in the trace, "
                     "device_time in the results, and the device CSV");

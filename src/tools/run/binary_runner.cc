@@ -277,8 +277,11 @@ class ProgramRunner {
       int64_t start = steady_now_ns();
       auto result = runtime::submit(device, binary_, program_, inputs_, submit);
       double elapsed = ms_since(start);
-      record_.spans.push_back(
-          host_span(record_.label(), "submit", start, static_cast<int32_t>(loop), program_));
+      const bool traced = loop < options_.trace_loops;
+      record_.record_loop_span(
+          host_span(record_.label(), "submit", start, static_cast<int32_t>(loop), program_),
+          traced);
+      if (!traced && options_.collect_trace) record_.traced_loops = options_.trace_loops;
       // A failed submit's time counts too: a stall is where the time went.
       record_.timings.submit_total_ms += elapsed;
       if (!result.ok()) {
@@ -290,7 +293,7 @@ class ProgramRunner {
         record_.timings.submit_min_ms = elapsed;
       }
       for (runtime::TraceSpan& span : result->spans) {
-        record_.spans.push_back({std::move(span), static_cast<int32_t>(loop)});
+        record_.record_loop_span({std::move(span), static_cast<int32_t>(loop)}, traced);
       }
       if (loop == 0) record_.device_time = std::move(result->device_time);
       last = std::move(result).value();

@@ -6,31 +6,21 @@
 #include <utility>
 
 namespace tessera::tools::run {
-namespace {
-
-struct Totals {
-  uint64_t count = 0;
-  int64_t total_ns = 0;
-};
-
-}  // namespace
 
 std::string perf_summary(const std::vector<FileRun>& files, size_t rows) {
-  std::map<std::pair<std::string, std::string>, Totals> by_name;
+  std::map<std::pair<std::string, std::string>, SpanTotals> by_name;
   for (const FileRun& file : files) {
     for (const ProgramRun& run : file.programs) {
-      for (const RecordedSpan& recorded : run.spans) {
-        const runtime::TraceSpan& span = recorded.span;
-        if (span.category != "op" && span.category != "command") continue;
-        Totals& totals = by_name[{span.category, span.name}];
-        ++totals.count;
-        totals.total_ns += span.duration_ns;
+      for (const auto& [key, totals] : run.span_totals) {
+        SpanTotals& sum = by_name[key];
+        sum.count += totals.count;
+        sum.total_ns += totals.total_ns;
       }
     }
   }
   if (by_name.empty()) return "";
-  std::vector<std::pair<std::pair<std::string, std::string>, Totals>> sorted(by_name.begin(),
-                                                                             by_name.end());
+  std::vector<std::pair<std::pair<std::string, std::string>, SpanTotals>> sorted(by_name.begin(),
+                                                                                 by_name.end());
   std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
     return a.second.total_ns > b.second.total_ns;
   });

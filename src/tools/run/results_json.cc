@@ -55,6 +55,7 @@ Json program_json(const ProgramRun& run) {
     }
     outputs.push_back(std::move(output));
   }
+  if (run.traced_loops) entry["traced_loops"] = *run.traced_loops;
   entry["outputs"] = std::move(outputs);
   if (!run.op_checks.empty()) {
     Json ops = Json::array();

@@ -67,6 +67,11 @@ struct RunOptions {
   std::string dprint_riscvs;  // "BR,NC,TR0,TR1,TR2" or a subset; empty: all
   std::string dprint_file;    // empty: stderr
 
+  // Loops of each program whose spans are kept for the trace and CSV (the
+  // first ones): every loop's would grow without bound and slow the later
+  // submits with fresh memory. perf's summary counts every loop.
+  uint32_t trace_loops = 100;
+
   // perf only.
   bool collect_trace = false;
   std::string trace_file = "perf_trace.json";

@@ -1,5 +1,7 @@
 #include "run_results.h"
 
+#include <utility>
+
 namespace tessera::tools::run {
 
 const char* outcome_name(Outcome outcome) {
@@ -21,6 +23,16 @@ std::string ProgramRun::label() const {
   if (program_index >= 0) text += " program " + std::to_string(program_index);
   if (!program_name.empty()) text += " '" + program_name + "'";
   return text;
+}
+
+void ProgramRun::record_loop_span(RecordedSpan span, bool traced) {
+  const runtime::TraceSpan& timed = span.span;
+  if (timed.category == "op" || timed.category == "command") {
+    SpanTotals& totals = span_totals[{timed.category, timed.name}];
+    ++totals.count;
+    totals.total_ns += timed.duration_ns;
+  }
+  if (traced) spans.push_back(std::move(span));
 }
 
 const OpCheck* first_chained_divergence(const std::vector<OpCheck>& checks) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -63,6 +64,12 @@ struct RecordedSpan {
   int32_t loop = -1;
 };
 
+// Host time of one op or command name summed over a program's loops.
+struct SpanTotals {
+  uint64_t count = 0;
+  int64_t total_ns = 0;
+};
+
 struct ProgramRun {
   std::string file;
   std::string runtime;         // "TTNN", "TTMetal"; empty if the file never loaded
@@ -78,12 +85,21 @@ struct ProgramRun {
   std::vector<ExtraCheck> extra_checks;  // --identity, --non-zero, --check-memory-leak
   std::vector<std::string> leaks;
   nlohmann::ordered_json memory;  // null unless --memory
+  // Spans for the trace and CSV: the program's own and those of its first
+  // loops (--trace-loops), so that many loops take bounded memory.
   std::vector<RecordedSpan> spans;
+  // Set when perf traced fewer loops than it ran.
+  std::optional<uint32_t> traced_loops;
+  // Op and command host time by (category, name) over every loop.
+  std::map<std::pair<std::string, std::string>, SpanTotals> span_totals;
   // perf --device-time: the timing model's figures (the first loop's).
   std::vector<runtime::ProgramDeviceTime> device_time;
 
   // "file.ttm program 0 'name'" (or just the file).
   std::string label() const;
+  // Counts a loop's span in span_totals (ops and commands), and keeps it in
+  // `spans` if `traced`.
+  void record_loop_span(RecordedSpan span, bool traced);
 };
 
 }  // namespace tessera::tools::run

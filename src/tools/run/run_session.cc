@@ -150,6 +150,11 @@ int run_session(const std::string& command, const RunOptions& options) {
                               options.quiet) &&
             written;
   if (options.collect_trace) {
+    if (options.loops > options.trace_loops && !options.quiet) {
+      std::cerr << "note: the trace and CSV hold the first " << options.trace_loops << " of "
+                << options.loops << " loops of each program (--trace-loops); the summary "
+                << "counts every loop\n";
+    }
     written = write_report_file(options.trace_file, chrome_trace(files).dump() + "\n", "trace",
                                 options.quiet) &&
               written;
