@@ -206,8 +206,7 @@ struct Started {
 // (docs/architecture.md, Isolation).
 constexpr RingWaitPolicy kDeviceWaits{.spin_floor = std::chrono::microseconds(2),
                                       .spin_ceiling = std::chrono::microseconds(200),
-                                      .spin_after_waking_peer = true,
-                                      .pause_only = kPauseOnlySpin};
+                                      .spin_after_waking_peer = true};
 
 Result<Started> start() {
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> frame,
