@@ -181,12 +181,7 @@ class CurrentExecutorTest : public ::testing::TestWithParam<DeviceIsolation> {
 TEST_P(CurrentExecutorTest, HostTensorThroughAnInterleavedDramBuffer) {
   CurrentBuffer in = host(1), on_device = dram(2, kDramAddress), out = host(3);
   CurrentBinaryBuilder program;
-  program.create_buffer(on_device);
-  program.write(in, on_device);
-  program.host_alloc(out);
-  program.read(on_device, out);
-  program.deallocate(on_device);
-  program.returns({out});
+  program.round_trip(in, on_device, out);
   std::vector<float> values = arange(1024, -3.5f, 0.25f);
   auto result = run(program.build({in}, {out}), {input(in, values)});
   ASSERT_TRUE(result.ok()) << result.error().describe();
@@ -587,12 +582,7 @@ TEST_P(CurrentExecutorTest, DramShardsDealtRoundRobinToBanksRoundTrip) {
   sharded.grid_y = sharded.grid_x = 4;
   sharded.dram_banks = 3;
   CurrentBinaryBuilder program;
-  program.create_buffer(sharded);
-  program.write(in, sharded);
-  program.host_alloc(out);
-  program.read(sharded, out);
-  program.deallocate(sharded);
-  program.returns({out});
+  program.round_trip(in, sharded, out);
   std::vector<float> values = arange(128 * 128, -100.0f, 0.5f);
   auto result = run(program.build({in}, {out}), {input(in, values)});
   ASSERT_TRUE(result.ok()) << result.error().describe();

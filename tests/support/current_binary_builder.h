@@ -189,6 +189,16 @@ class CurrentBinaryBuilder {
     add(cur_metal::CommandType::ReturnCommand,
         cur_metal::CreateReturnCommandDirect(builder_, &refs).Union());
   }
+  // The compiler's whole round trip of a host tensor through a device
+  // buffer: create, write `in`, allocate `out`, read back, free, return.
+  void round_trip(const CurrentBuffer& in, const CurrentBuffer& device, const CurrentBuffer& out) {
+    create_buffer(device);
+    write(in, device);
+    host_alloc(out);
+    read(device, out);
+    deallocate(device);
+    returns({out});
+  }
   void finish() {
     add(cur_metal::CommandType::FinishCommand, cur_metal::CreateFinishCommand(builder_).Union());
   }

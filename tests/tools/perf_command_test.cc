@@ -3,8 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "../support/cli_runner.h"
 #include "../support/current_binary_builder.h"
@@ -79,12 +79,7 @@ std::vector<uint8_t> current_copy_binary() {
   on_device.address = 0x200000;
   out.id = 3;
   CurrentBinaryBuilder program;
-  program.create_buffer(on_device);
-  program.write(in, on_device);
-  program.host_alloc(out);
-  program.read(on_device, out);
-  program.deallocate(on_device);
-  program.returns({out});
+  program.round_trip(in, on_device, out);
   program.golden("input_0", {32, 32}, values);
   program.golden("output_0", {32, 32}, values);
   return program.build({in}, {out}, "forward");
@@ -109,12 +104,7 @@ size_t csv_rows_of_loop(const std::string& csv, int loop) {
 // first --trace-loops, while the summary and the results count them all.
 TEST(PerfCommandTest, TracesTheFirstLoopsAndCountsEveryLoop) {
   TempDir dir;
-  {
-    std::ofstream file(dir / "copy.ttm", std::ios::binary);
-    const std::vector<uint8_t> bytes = current_copy_binary();
-    file.write(reinterpret_cast<const char*>(bytes.data()),
-               static_cast<std::streamsize>(bytes.size()));
-  }
+  write_bytes(dir / "copy.ttm", current_copy_binary());
   CliResult result =
       run_cli({"perf", "copy.ttm", "--device", "inproc", "--loops", "5", "--trace-loops", "2",
                "--trace-file", "trace.json", "--csv-file", "ops.csv"},

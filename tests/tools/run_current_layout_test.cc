@@ -36,12 +36,7 @@ std::vector<uint8_t> copy_binary(const std::vector<float>& golden_in,
   on_device.address = 0x200000;
   out.id = 3;
   CurrentBinaryBuilder program;
-  program.create_buffer(on_device);
-  program.write(in, on_device);
-  program.host_alloc(out);
-  program.read(on_device, out);
-  program.deallocate(on_device);
-  program.returns({out});
+  program.round_trip(in, on_device, out);
   program.golden("input_0", {32, 32}, golden_in);
   program.golden("output_0", {32, 32}, golden_out);
   program.set_private(is_private);
