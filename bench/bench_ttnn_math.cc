@@ -1,4 +1,5 @@
-// TTNN op math throughput against its bounds: matmul vs a direct cblas_sgemm,
+// TTNN op math throughput against its bounds: matmul vs a direct cblas_sgemm
+// (the serial OpenBLAS on one core, so the ratio shows the pool's scaling),
 // eltwise add vs memcpy, plus softmax and a typical small CNN conv layer.
 #include <benchmark/benchmark.h>
 #include <cblas.h>

@@ -1,7 +1,8 @@
 // TTNN ops through the runtime, tensors in simulated device memory, against
-// their bounds in the same run: matmul vs OpenBLAS cblas_sgemm, bf16 eltwise
-// add vs memcpy. Only the op's own span is timed (manual time from the
-// submit's trace), not moving inputs in or outputs out.
+// their bounds in the same run: matmul vs OpenBLAS cblas_sgemm (the serial
+// build, one core), bf16 eltwise add vs memcpy. Only the op's own span is
+// timed (manual time from the submit's trace), not moving inputs in or outputs
+// out.
 #include <benchmark/benchmark.h>
 #include <cblas.h>
 

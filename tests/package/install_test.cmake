@@ -48,6 +48,20 @@ endforeach()
 
 run("the installed CLI" ${prefix}/bin/tessera --version)
 
+# The library holds OpenBLAS but exports none of it: an embedder linking its
+# own BLAS must get its own, and tessera's calls must stay tessera's.
+file(GLOB_RECURSE library ${prefix}/lib*/libtessera.so)
+if(NOT library)
+  message(FATAL_ERROR "libtessera.so is not installed under ${prefix}")
+endif()
+run("listing the library's exported symbols" ${NM} -D --defined-only ${library})
+string(REGEX MATCHALL "[^\n]*(cblas_|openblas_|gotoblas)[^\n]*" blas_exports "${run_output}")
+if(blas_exports)
+  list(LENGTH blas_exports count)
+  list(GET blas_exports 0 first)
+  message(FATAL_ERROR "libtessera.so exports ${count} OpenBLAS symbols, e.g. ${first}")
+endif()
+
 # A sanitizer build's library needs the sanitizer runtime in the program too.
 set(sanitize_flags)
 if(SANITIZE)

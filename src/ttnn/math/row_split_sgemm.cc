@@ -13,12 +13,6 @@ namespace {
 // (OpenBLAS's own threshold for going multi-threaded is the same 2^18).
 constexpr int64_t kMinMultiplyAddsPerPart = int64_t{1} << 18;
 
-// Checked on every call: an embedder may have raised the count for its own
-// OpenBLAS calls since.
-void use_single_threaded_blas() {
-  if (openblas_get_num_threads() != 1) openblas_set_num_threads(1);
-}
-
 CBLAS_TRANSPOSE blas_transpose(const SgemmOperand& operand) {
   return operand.transposed ? CblasTrans : CblasNoTrans;
 }
@@ -28,7 +22,6 @@ CBLAS_TRANSPOSE blas_transpose(const SgemmOperand& operand) {
 void row_split_sgemm(int64_t m, int64_t n, int64_t k, SgemmOperand a, SgemmOperand b, float beta,
                      float* c, int64_t ldc) {
   if (m == 0 || n == 0) return;
-  use_single_threaded_blas();
   const int64_t rows_per_part = std::max<int64_t>(1, kMinMultiplyAddsPerPart / (n * k + 1));
   parallel_for(0, m, rows_per_part, [&](int64_t lo, int64_t hi) {
     // Row lo of op(A) starts at row lo as stored, or at column lo if transposed.

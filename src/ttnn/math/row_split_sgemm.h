@@ -1,12 +1,12 @@
 // Row-major fp32 GEMM for the TTNN ops: C = op(A) * op(B) + beta * C, with
 // C's rows split over the shared ThreadPool and each part run by
-// single-threaded OpenBLAS.
+// OpenBLAS's serial build (linked statically, cmake/FindOpenBLASSerial.cmake).
 //
-// Why not OpenBLAS's own threads: after each call they keep spinning (with
-// sched_yield) for about 0.1 s in case another call follows. In a mixed run
-// that spinning takes a core from whatever runs next, such as the isolated
-// device process; on a two-core machine it slowed a directory run by a third.
-// The pool's workers watch for the next job for 50 us, then sleep.
+// Why not OpenBLAS's own threads: they start when the library loads and, after
+// each call, keep spinning (with sched_yield) for about 0.1 s in case another
+// call follows. That spinning takes a core from whatever runs next, such as
+// the isolated device process; on a two-core machine it slowed a directory run
+// by a third. The pool's workers watch for the next job for 50 us, then sleep.
 #pragma once
 
 #include <cstdint>
@@ -24,8 +24,8 @@ struct SgemmOperand {
 void row_split_sgemm(int64_t m, int64_t n, int64_t k, SgemmOperand a, SgemmOperand b, float beta,
                      float* c, int64_t ldc);
 
-// The number of threads each OpenBLAS call may use: 1 after any tessera
-// GEMM (exposed so tests can check the policy holds).
+// The number of threads each OpenBLAS call may use: 1 when the serial build
+// is the one linked (exposed so tests can check that it is).
 int blas_threads_per_call();
 
 }  // namespace tessera::ttnn::math

@@ -1,0 +1,27 @@
+# Finds Debian's serial (single-threaded) OpenBLAS and defines OpenBLAS::serial,
+# its static archive.
+#
+# Why the serial build, linked statically: libopenblas.so.0 resolves through
+# Debian's alternatives, usually to the pthread build, whose worker threads
+# start when the library loads and spin with sched_yield for about 0.1 s. A
+# short CLI run then shares its two cores with them. tessera never uses
+# OpenBLAS's threads (ttnn/math/row_split_sgemm splits GEMMs over its own
+# pool), and the static archive needs no run path to pick the serial build
+# over the alternatives' choice.
+find_library(OpenBLASSerial_ARCHIVE NAMES libopenblas.a PATH_SUFFIXES openblas-serial
+             NO_CMAKE_ENVIRONMENT_PATH NO_CMAKE_PATH)
+find_path(OpenBLASSerial_INCLUDE_DIR cblas.h PATH_SUFFIXES openblas-serial
+          NO_CMAKE_ENVIRONMENT_PATH NO_CMAKE_PATH)
+
+include(FindPackageHandleStandardArgs)
+find_package_handle_standard_args(OpenBLASSerial
+  REQUIRED_VARS OpenBLASSerial_ARCHIVE OpenBLASSerial_INCLUDE_DIR
+  REASON_FAILURE_MESSAGE "install libopenblas-serial-dev (scripts/bootstrap does)")
+
+if(OpenBLASSerial_FOUND AND NOT TARGET OpenBLAS::serial)
+  add_library(OpenBLAS::serial STATIC IMPORTED GLOBAL)
+  set_target_properties(OpenBLAS::serial PROPERTIES
+    IMPORTED_LOCATION ${OpenBLASSerial_ARCHIVE}
+    INTERFACE_INCLUDE_DIRECTORIES ${OpenBLASSerial_INCLUDE_DIR}
+    INTERFACE_LINK_LIBRARIES m)
+endif()
