@@ -676,10 +676,9 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
           metal::create_kernel_from_string(program, "copy_reader.cpp", kCopyReader, all, reader));
       for (uint32_t i = 0; i < cores; ++i) {
         const metal::CoreCoord core{i % grid.x, i / grid.x};
-        TESSERA_RETURN_IF_ERROR(
-            metal::set_runtime_args(program, read, core,
-                                    {static_cast<uint32_t>(in->address()), i * kPages, kPages,
-                                     repeats, kPageBytes, copy}));
+        TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
+            program, read, core,
+            {static_cast<uint32_t>(in->address()), i * kPages, kPages, repeats, kPageBytes, copy}));
       }
     }
     if (mode == InterleavedMode::kRead) return ok_status();

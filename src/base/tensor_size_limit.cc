@@ -34,8 +34,8 @@ uint64_t max_tensor_bytes() {
 
 Status check_tensor_bytes(uint64_t bytes, std::string_view what) {
   if (bytes <= max_tensor_bytes()) return ok_status();
-  return make_error(ErrorCode::kOutOfMemory, what, " needs ", bytes,
-                    " bytes, past the limit of ", max_tensor_bytes(),
+  return make_error(ErrorCode::kOutOfMemory, what, " needs ", bytes, " bytes, past the limit of ",
+                    max_tensor_bytes(),
                     " bytes per tensor (set TESSERA_MAX_TENSOR_BYTES to raise it)");
 }
 

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "tessera/base/tensor_size_limit.h"
-
 #include "size_limits.h"
+#include "tessera/base/tensor_size_limit.h"
 
 namespace tessera::ttnn::math {
 
