@@ -34,7 +34,8 @@ constexpr size_t kMaxReplyBytes = size_t{64} << 20;
 // Waiting for ring space or the rest of a frame. How long the host spins
 // for a reply's first bytes is chosen per program (reply_wait.h).
 constexpr RingWaitPolicy kHostWaits{.spin_floor = std::chrono::microseconds(2),
-                                    .spin_ceiling = std::chrono::microseconds(200)};
+                                    .spin_ceiling = std::chrono::microseconds(200),
+                                    .pause_only = kPauseOnlySpin};
 // How long a process whose channel closed may take to become a zombie
 // before it is killed (it closed the channel itself and lives on).
 constexpr int kExitGraceMilliseconds = 200;

@@ -206,7 +206,8 @@ struct Started {
 // (docs/architecture.md, Isolation).
 constexpr RingWaitPolicy kDeviceWaits{.spin_floor = std::chrono::microseconds(2),
                                       .spin_ceiling = std::chrono::microseconds(200),
-                                      .spin_after_waking_peer = true};
+                                      .spin_after_waking_peer = true,
+                                      .pause_only = kPauseOnlySpin};
 
 Result<Started> start() {
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> frame,

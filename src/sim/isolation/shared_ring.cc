@@ -69,11 +69,13 @@ bool RingEndpoint::sleep_until_doorbell() {
 // the peer to see.
 template <typename Available>
 Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_t>& sleeping,
-                                        int64_t spin_ns) {
+                                        int64_t spin_ns, int64_t pause_ns) {
   // Pauses first; then yields, so that a peer (or a device worker thread)
   // placed on this core gets it while this side waits.
   constexpr uint32_t kPauses = 64;
-  const int64_t spin_end = steady_now_ns() + spin_ns;
+  const int64_t start = steady_now_ns();
+  const int64_t spin_end = start + spin_ns;
+  const int64_t pause_end = start + std::min(pause_ns, spin_ns);
   for (uint32_t round = 1;; ++round) {
     TESSERA_ASSIGN_OR_RETURN(uint64_t bytes, available());
     if (bytes > 0) return bytes;
@@ -81,8 +83,14 @@ Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_
       cpu_relax();
       continue;
     }
-    if (steady_now_ns() >= spin_end) break;
-    sched_yield();
+    const int64_t now = steady_now_ns();
+    if (now >= spin_end) break;
+    if (now < pause_end) {
+      for (uint32_t i = 0; i < kPauses / 2; ++i) cpu_relax();
+    } else {
+      sched_yield();
+      ++yields_;
+    }
   }
   for (;;) {
     // Raised before the last look: a peer that publishes after it rings.
@@ -121,7 +129,7 @@ Status RingEndpoint::write(const uint8_t* data, size_t size) {
       publish();  // the reader may be waiting for what fills the ring
       TESSERA_ASSIGN_OR_RETURN(space,
                                wait_for([this] { return writable(); }, outgoing_.writer_sleeping,
-                                        policy_.spin_floor.count()));
+                                        policy_.spin_floor.count(), 0));
     }
     const size_t at = written_ % SharedRing::kCapacity;
     const size_t count = std::min<uint64_t>({size, space, SharedRing::kCapacity - at});
@@ -148,7 +156,8 @@ Status RingEndpoint::read(uint8_t* data, size_t size, bool frame_start,
                 .count();
       }
       TESSERA_ASSIGN_OR_RETURN(
-          ready, wait_for([this] { return readable(); }, incoming_.reader_sleeping, spin_ns));
+          ready, wait_for([this] { return readable(); }, incoming_.reader_sleeping, spin_ns,
+                          frame_start && !rang_on_publish_ ? policy_.pause_only.count() : 0));
       if (frame_start) note_frame_wait(steady_now_ns() - started);
     } else if (frame_start) {
       note_frame_wait(0);

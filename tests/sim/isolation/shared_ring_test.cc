@@ -257,6 +257,50 @@ TEST_F(SharedRingTest, ASpinGivenForOneFrameReplacesThePolicys) {
   device.join();
 }
 
+// The first `pause_only` of a spin never yields the core, since a peer
+// that was awake runs on another; past it, or when sending the frame woke
+// the peer (which may run on this very core), the spin yields. Each case
+// sends one request, which the device answers 20 ms later; `device_awake`:
+// the device spins for it rather than sleeps.
+class PauseOnlyTest : public SharedRingTest {
+ protected:
+  uint64_t yields_waiting(std::chrono::nanoseconds pause_only, bool device_awake) {
+    using std::chrono::seconds;
+    const RingWaitPolicy spinning{.spin_floor = seconds(5), .spin_ceiling = seconds(5)};
+    RingEndpoint host(
+        channel_->to_device, channel_->to_host, sockets_[0],
+        RingWaitPolicy{
+            .spin_floor = seconds(5), .spin_ceiling = seconds(5), .pause_only = pause_only});
+    RingEndpoint device(channel_->to_host, channel_->to_device, sockets_[1],
+                        device_awake ? spinning : RingWaitPolicy{});
+    std::thread serving([&] {
+      auto request = device.receive_frame(64);
+      EXPECT_TRUE(request.ok()) << request.error().describe();
+      std::this_thread::sleep_for(milliseconds(20));
+      EXPECT_TRUE(device.send_frame(*request).ok());
+    });
+    // The device reaches its spin, or its sleep, before the request.
+    std::this_thread::sleep_for(milliseconds(20));
+    EXPECT_TRUE(host.send_frame(pattern(8, 1)).ok());
+    auto reply = host.receive_frame(64, seconds(5));
+    EXPECT_TRUE(reply.ok()) << reply.error().describe();
+    serving.join();
+    return host.yields();
+  }
+};
+
+TEST_F(PauseOnlyTest, AnAwakePeersAnswerIsAwaitedWithoutYielding) {
+  EXPECT_EQ(yields_waiting(std::chrono::seconds(5), true), 0u);
+}
+
+TEST_F(PauseOnlyTest, PastThePauseOnlyPartTheSpinYields) {
+  EXPECT_GT(yields_waiting(std::chrono::milliseconds(1), true), 0u);
+}
+
+TEST_F(PauseOnlyTest, AfterWakingThePeerTheSpinYieldsAtOnce) {
+  EXPECT_GT(yields_waiting(std::chrono::seconds(5), false), 0u);
+}
+
 TEST_F(SharedRingTest, CountersAPeerChangedAreAnErrorNotAHang) {
   // More published than the ring holds: the device process's memory was
   // written by something other than its ring code.

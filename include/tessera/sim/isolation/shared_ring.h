@@ -57,12 +57,18 @@ struct SharedChannel {
 // twice the running average of such waits, at most `spin_ceiling`, while
 // that average is below the ceiling; and not at all if sending the frame
 // woke the peer (which may have been placed on this core), unless
-// `spin_after_waking_peer`. Past a few pauses, spinning yields the core.
+// `spin_after_waking_peer`. The first `pause_only` of a spin only pauses
+// (unless sending the frame woke the peer); past it, spinning yields the
+// core between looks.
 struct RingWaitPolicy {
   std::chrono::nanoseconds spin_floor{0};
   std::chrono::nanoseconds spin_ceiling{0};
   // Spin (yielding the core) even when sending the frame woke the peer.
   bool spin_after_waking_peer = false;
+  // Yielding is a system call, microseconds on a virtual machine: a frame
+  // that lands meanwhile waits for it. A peer that was awake runs on
+  // another core, so pausing alone takes nothing from it.
+  std::chrono::nanoseconds pause_only{0};
 };
 
 // How long a side that sent a frame spins for its answer before sleeping,
@@ -70,6 +76,11 @@ struct RingWaitPolicy {
 // peer.
 std::chrono::nanoseconds answer_spin(const RingWaitPolicy& policy,
                                      std::chrono::nanoseconds typical_wait, bool woke_peer);
+
+// The pause-only part of both sides' spins: long enough to cover a warm
+// submit's round trip, short enough that a spinning side hands a core back
+// soon if others want it (docs/architecture.md, Isolation).
+inline constexpr std::chrono::microseconds kPauseOnlySpin{20};
 
 // One side's end: it writes frames to `outgoing`, reads from `incoming`,
 // and sleeps on (and rings the peer through) `doorbell_fd`, its end of a
@@ -89,6 +100,8 @@ class RingEndpoint {
       size_t max_bytes, std::optional<std::chrono::nanoseconds> answer_spin = std::nullopt);
   // How often this side fell asleep waiting for its peer.
   uint64_t sleeps() const { return sleeps_; }
+  // How often its spinning yielded the core.
+  uint64_t yields() const { return yields_; }
 
  private:
   Status write(const uint8_t* data, size_t size);
@@ -99,8 +112,11 @@ class RingEndpoint {
               std::optional<std::chrono::nanoseconds> answer_spin = std::nullopt);
   Result<uint64_t> readable();
   Result<uint64_t> writable();
+  // Spins `spin_ns` (the first `pause_ns` of it without yielding), then
+  // sleeps until `available` reports bytes.
   template <typename Available>
-  Result<uint64_t> wait_for(Available available, std::atomic<uint32_t>& sleeping, int64_t spin_ns);
+  Result<uint64_t> wait_for(Available available, std::atomic<uint32_t>& sleeping, int64_t spin_ns,
+                            int64_t pause_ns);
   void note_frame_wait(int64_t waited_ns);
   bool ring_doorbell_if(std::atomic<uint32_t>& sleeping);  // whether it rang
   bool sleep_until_doorbell();
@@ -117,6 +133,7 @@ class RingEndpoint {
   int64_t typical_frame_wait_ns_ = 0;  // running average of waits for a frame
   bool rang_on_publish_ = false;       // the last publish woke the peer
   uint64_t sleeps_ = 0;
+  uint64_t yields_ = 0;
 };
 
 }  // namespace tessera::sim
