@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "activity_table.h"
+#include "child_reaper.h"
 #include "device_messages.h"
 #include "device_server.h"
 #include "tessera/base/steady_clock.h"
@@ -38,7 +39,7 @@ constexpr RingWaitPolicy kHostWaits{.spin_floor = std::chrono::microseconds(2),
                                     .pause_only = kPauseOnlySpin};
 // How long a process whose channel closed may take to become a zombie
 // before it is killed (it closed the channel itself and lives on).
-constexpr int kExitGraceMilliseconds = 200;
+constexpr std::chrono::milliseconds kExitGrace{200};
 // Beyond the chip's mappings: code, heaps, fiber stacks, kernel objects.
 constexpr uint64_t kAddressSpaceSlack = uint64_t{4} << 30;
 
@@ -222,14 +223,8 @@ Status DeviceProcess::handshake(const Chip& chip) {
 void DeviceProcess::release() {
   if (socket_ >= 0) close(socket_);  // a live process sees the hang-up and exits
   socket_ = -1;
-  if (pid_ > 0) {
-    int status = 0;
-    // A process wedged in a kernel never sees the hang-up.
-    for (int tries = 0; waitpid(pid_, &status, WNOHANG) == 0; ++tries) {
-      if (tries == kExitGraceMilliseconds) kill(pid_, SIGKILL);
-      usleep(1000);
-    }
-  }
+  // A process wedged in a kernel never sees the hang-up.
+  if (pid_ > 0) reap_child(pid_, kExitGrace);
   pid_ = -1;
   ring_.reset();
   if (activity_) munmap(activity_, sizeof(ActivityTable));
@@ -244,18 +239,9 @@ DeviceProcess::~DeviceProcess() {
 
 Error DeviceProcess::death(const std::string& program) {
   lost_ = true;
-  int status = 0;
   // Its channel closed: it is exiting, or it closed the socket itself and
   // must be stopped.
-  pid_t waited = 0;
-  for (int tries = 0; (waited = waitpid(pid_, &status, WNOHANG)) == 0; ++tries) {
-    if (tries == kExitGraceMilliseconds) kill(pid_, SIGKILL);
-    usleep(1000);
-  }
-  if (waited < 0) {
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
+  const int status = reap_child(pid_, kExitGrace);
   pid_ = -1;
   std::string what = "the device process " + describe_exit(status);
   if (!program.empty()) what += " while running program '" + program + "'";
