@@ -8,10 +8,8 @@
 # OpenBLAS's threads (ttnn/math/row_split_sgemm splits GEMMs over its own
 # pool), and the static archive needs no run path to pick the serial build
 # over the alternatives' choice.
-find_library(OpenBLASSerial_ARCHIVE NAMES libopenblas.a PATH_SUFFIXES openblas-serial
-             NO_CMAKE_ENVIRONMENT_PATH NO_CMAKE_PATH)
-find_path(OpenBLASSerial_INCLUDE_DIR cblas.h PATH_SUFFIXES openblas-serial
-          NO_CMAKE_ENVIRONMENT_PATH NO_CMAKE_PATH)
+find_library(OpenBLASSerial_ARCHIVE NAMES libopenblas.a PATH_SUFFIXES openblas-serial)
+find_path(OpenBLASSerial_INCLUDE_DIR cblas.h PATH_SUFFIXES openblas-serial)
 
 include(FindPackageHandleStandardArgs)
 find_package_handle_standard_args(OpenBLASSerial
