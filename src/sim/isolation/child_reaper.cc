@@ -25,23 +25,20 @@ bool has_exited(pid_t pid) {
 }
 
 // Kernels before 5.3 have no pidfd: look every 100 us instead.
-bool exited_within_by_polling(pid_t pid, std::chrono::milliseconds grace) {
-  const int64_t deadline = steady_now_ns() + std::chrono::nanoseconds(grace).count();
+bool exited_by_polling(pid_t pid, int64_t deadline_ns) {
   while (!has_exited(pid)) {
-    if (steady_now_ns() >= deadline) return false;
+    if (steady_now_ns() >= deadline_ns) return false;
     std::this_thread::sleep_for(std::chrono::microseconds(100));
   }
   return true;
 }
 
 bool exited_within(pid_t pid, std::chrono::milliseconds grace) {
+  const int64_t deadline = steady_now_ns() + std::chrono::nanoseconds(grace).count();
   // Through syscall(): glibc 2.36's <sys/pidfd.h> lacks C linkage for C++.
   const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-  if (pidfd < 0) {
-    return errno == ESRCH || exited_within_by_polling(pid, grace);
-  }
+  if (pidfd < 0) return errno == ESRCH || exited_by_polling(pid, deadline);
   // A pidfd becomes readable when the process exits.
-  const int64_t deadline = steady_now_ns() + std::chrono::nanoseconds(grace).count();
   pollfd exit_event{pidfd, POLLIN, 0};
   int ready = 0;
   for (;;) {
