@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "../support/address_sanitizer.h"
 #include "../support/example_binaries.h"
 #include "tessera/format/json.h"
 #include "tessera/runtime/internal/device_access.h"
@@ -32,17 +33,7 @@ constexpr int64_t kMaxGrowthBytes = 1 << 20;
 
 // AddressSanitizer keeps freed memory in quarantine: resident memory grows
 // by design there, so only the buffer checks apply.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kCheckResidentMemory = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kCheckResidentMemory = false;
-#else
-constexpr bool kCheckResidentMemory = true;
-#endif
-#else
-constexpr bool kCheckResidentMemory = true;
-#endif
+constexpr bool kCheckResidentMemory = !tessera::testing::kAddressSanitizer;
 
 int64_t resident_bytes() {
   std::FILE* statm = std::fopen("/proc/self/statm", "r");

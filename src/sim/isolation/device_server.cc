@@ -11,6 +11,7 @@
 
 #include "activity_table.h"
 #include "device_messages.h"
+#include "tessera/base/heap_retention.h"
 #include "tessera/sim/isolation/sandbox.h"
 #include "tessera/sim/isolation/shared_ring.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
@@ -239,6 +240,9 @@ Result<Started> start() {
 }  // namespace
 
 int serve_device() {
+  // Each run allocates and frees much the same memory; faulting it in again
+  // on every run made small programs several times slower here.
+  retain_freed_heap_memory();
   auto started = start();
   if (!send(messages::encode(started.ok() ? ok_status() : Status(started.error()))).ok()) return 2;
   if (!started.ok()) return 1;
