@@ -7,8 +7,8 @@
 // run, and a first touch of a 4 KiB page costs about 10 us on a virtual
 // machine (docs/architecture.md, Isolation).
 //
-// Process-wide: call it only in processes tessera owns (the device process,
-// the CLI), never from the library on an embedder's behalf.
+// Process-wide: call it only in a process tessera owns (the device process
+// does), never from the library on an embedder's behalf.
 #pragma once
 
 #include <cstddef>
