@@ -6,14 +6,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
-#include <cstring>
 #include <thread>
 
 #include "../support/example_binaries.h"
 #include "../support/metal_program_builder.h"
+#include "../support/proc_stat.h"
 #include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
@@ -56,23 +56,12 @@ std::vector<std::vector<uint8_t>> outputs_of(Device& device, const Binary& binar
   return outputs;
 }
 
-// CPU time a process has used, from /proc/<pid>/stat (utime + stime).
+// CPU time a process has used (utime + stime), or -1 if it cannot be read.
 double cpu_seconds(pid_t pid) {
-  std::FILE* stat = std::fopen(("/proc/" + std::to_string(pid) + "/stat").c_str(), "r");
-  if (!stat) return -1;
-  char line[1024] = {};
-  const bool read = std::fgets(line, sizeof line, stat) != nullptr;
-  std::fclose(stat);
-  if (!read) return -1;
-  const char* after_name = std::strrchr(line, ')');
-  unsigned long long utime = 0, stime = 0;
-  // Fields after the name: state, then 10 numbers, then utime and stime.
-  if (!after_name ||
-      std::sscanf(after_name + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime,
-                  &stime) != 2) {
-    return -1;
-  }
-  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  const auto utime = tessera::testing::proc_stat_field(pid, 14);
+  const auto stime = tessera::testing::proc_stat_field(pid, 15);
+  if (!utime || !stime) return -1;
+  return static_cast<double>(*utime + *stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
 class IsolatedDeviceTest : public ::testing::Test {

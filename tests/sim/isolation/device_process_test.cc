@@ -14,6 +14,7 @@
 
 #include "../../support/address_sanitizer.h"
 #include "../../support/huge_pages.h"
+#include "../../support/proc_stat.h"
 #include "tessera/sim/isolation/sandbox.h"
 #include "tessera/sim/jit/kernel_cache.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
@@ -197,16 +198,9 @@ void kernel_main() {
   EXPECT_EQ(process_->restarts(), 1u);
 }
 
-// The device process's minor page faults so far (/proc/<pid>/stat, field 10).
+// The device process's minor page faults so far.
 long device_minor_faults(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  // Fields after the command name, which is in parentheses: state is field 3.
-  std::istringstream fields(text.substr(text.rfind(')') + 2));
-  std::string field;
-  for (int number = 3; number <= 10 && fields >> field; ++number) {
-  }
-  return std::stol(field);
+  return static_cast<long>(tessera::testing::proc_stat_field(pid, 10).value_or(0));
 }
 
 // A program run again and again takes no more page faults in the device
