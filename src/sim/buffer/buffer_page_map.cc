@@ -12,6 +12,34 @@ uint64_t ceil_div(uint64_t a, uint64_t b) {
   return (a + b - 1) / b;
 }
 
+// Page counts and sizes come from a binary: their products saturate rather
+// than wrap.
+uint64_t saturating_mul(uint64_t a, uint64_t b) {
+  uint64_t product;
+  return __builtin_mul_overflow(a, b, &product) ? UINT64_MAX : product;
+}
+
+// A sharded buffer takes the same page slots in every bank it uses, and its
+// pages cannot outnumber what the banks hold together (a core listed twice
+// would put two shards in one place). A spec that needs more is refused
+// before its page tables, whose size follows the slots and the pages, are
+// built. (An interleaved buffer has no tables; the bank allocator refuses it
+// when it does not fit.)
+Status check_fits_banks(const BufferSpec& spec, uint64_t pages, uint64_t slots,
+                        uint64_t aligned_page_size, uint32_t num_banks, uint64_t bank_size) {
+  if (saturating_mul(slots, aligned_page_size) > bank_size) {
+    return make_error(ErrorCode::kOutOfRange, describe(spec), " needs ", slots, " page slots of ",
+                      aligned_page_size, " bytes in each bank it uses, more than a bank holds (",
+                      bank_size, " bytes)");
+  }
+  if (saturating_mul(pages, aligned_page_size) > saturating_mul(num_banks, bank_size)) {
+    return make_error(ErrorCode::kOutOfRange, describe(spec), " needs ", pages, " pages of ",
+                      aligned_page_size, " bytes, more than its ", num_banks, " banks of ",
+                      bank_size, " bytes hold together");
+  }
+  return ok_status();
+}
+
 // The cores of the ranges, one range after another, each walked row by row
 // (row-major) or column by column (col-major).
 std::vector<CoreCoord> ordered_cores(const ShardSpec& shard) {
@@ -171,7 +199,7 @@ Status check_distribution(const BufferSpec& spec, const DistributionSpec& nd, ui
 
 }  // namespace
 
-Status BufferPageMap::place_nd_shards(const BufferSpec& spec, CoreCoord grid) {
+Status BufferPageMap::place_nd_shards(const BufferSpec& spec, CoreCoord grid, uint64_t bank_size) {
   const DistributionSpec& nd = *spec.distribution;
   TESSERA_RETURN_IF_ERROR(check_distribution(spec, nd, num_pages_));
   const size_t rank = nd.tensor_pages.size();
@@ -179,12 +207,14 @@ Status BufferPageMap::place_nd_shards(const BufferSpec& spec, CoreCoord grid) {
   uint64_t shards = 1, shard_volume = 1;
   for (size_t dim = rank; dim-- > 0;) {
     shard_grid[dim] = ceil_div(nd.tensor_pages[dim], nd.shard_pages[dim]);
-    shards *= shard_grid[dim];
+    shards *= shard_grid[dim];  // at most the tensor's pages
     shard_stride[dim] = shard_volume;
-    shard_volume *= nd.shard_pages[dim];
+    shard_volume = saturating_mul(shard_volume, nd.shard_pages[dim]);
   }
   const uint64_t shards_per_core = ceil_div(shards, nd.cores.size());
-  const uint64_t slots = shards_per_core * shard_volume;
+  const uint64_t slots = saturating_mul(shards_per_core, shard_volume);
+  TESSERA_RETURN_IF_ERROR(
+      check_fits_banks(spec, num_pages_, slots, aligned_page_size_, num_banks_, bank_size));
   bytes_per_bank_ = slots * aligned_page_size_;
   bank_used_.assign(num_banks_, false);
   slot_pages_.assign(num_banks_, {});
@@ -219,7 +249,8 @@ Status BufferPageMap::place_nd_shards(const BufferSpec& spec, CoreCoord grid) {
 }
 
 Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num_banks,
-                                            CoreCoord grid, uint64_t alignment) {
+                                            CoreCoord grid, uint64_t alignment,
+                                            uint64_t bank_size) {
   if (spec.page_size == 0 || spec.size == 0 || spec.size % spec.page_size != 0) {
     return make_error(ErrorCode::kInvalidArgument, describe(spec),
                       ": size must be a non-zero multiple of the page size");
@@ -238,7 +269,7 @@ Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num
     if (!spec.distribution) {
       return make_error(ErrorCode::kInvalidArgument, describe(spec), " has no distribution spec");
     }
-    TESSERA_RETURN_IF_ERROR(map.place_nd_shards(spec, grid));
+    TESSERA_RETURN_IF_ERROR(map.place_nd_shards(spec, grid, bank_size));
     return map;
   }
   if (!spec.shard) {
@@ -257,6 +288,8 @@ Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num
   TESSERA_RETURN_IF_ERROR(check_shard_fits(spec.layout, shard, shards, cores.size()));
 
   const uint64_t slots = uint64_t{shards.shard_rows} * shards.shard_cols;
+  TESSERA_RETURN_IF_ERROR(
+      check_fits_banks(spec, map.num_pages_, slots, map.aligned_page_size_, num_banks, bank_size));
   map.bytes_per_bank_ = slots * map.aligned_page_size_;
   map.bank_used_.assign(num_banks, false);
   map.slot_pages_.assign(num_banks, {});

@@ -58,7 +58,7 @@ Result<BufferInfo> BufferRegistry::add(const BufferSpec& spec, std::optional<uin
   std::shared_ptr<const BufferPageMap> page_map = page_maps_.find(spec);
   if (!page_map) {
     Result<BufferPageMap> pages =
-        BufferPageMap::create(spec, config.num_banks, grid_, config.alignment);
+        BufferPageMap::create(spec, config.num_banks, grid_, config.alignment, config.bank_size);
     if (!pages.ok()) return std::move(pages).error();
     page_map = std::make_shared<const BufferPageMap>(std::move(pages).value());
     page_maps_.insert(spec, page_map);

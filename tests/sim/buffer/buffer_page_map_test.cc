@@ -11,6 +11,7 @@ namespace {
 
 constexpr CoreCoord kGrid{8, 8};
 constexpr uint64_t kAlign = 32;
+constexpr uint64_t kBankSize = uint64_t{1} << 30;  // a Wormhole DRAM channel
 
 using Expected = std::map<uint64_t, PageLocation>;  // host page -> location
 
@@ -86,14 +87,14 @@ void expect_map_matches(const BufferPageMap& map, const Expected& expected) {
 
 TEST(BufferPageMapTest, InterleavedDram) {
   BufferSpec spec{MemoryType::kDram, 1000 * 2048, 2048, BufferLayout::kInterleaved, {}};
-  BufferPageMap map = *BufferPageMap::create(spec, 12, kGrid, kAlign);
+  BufferPageMap map = *BufferPageMap::create(spec, 12, kGrid, kAlign, kBankSize);
   EXPECT_EQ(map.bytes_per_bank(), 84u * 2048);  // ceil(1000 / 12) pages per bank
   expect_map_matches(map, interleaved_reference(1000, 12, 2048));
 }
 
 TEST(BufferPageMapTest, InterleavedPagesAreAligned) {
   BufferSpec spec{MemoryType::kL1, 100 * 100, 100, BufferLayout::kInterleaved, {}};
-  BufferPageMap map = *BufferPageMap::create(spec, 64, kGrid, 16);
+  BufferPageMap map = *BufferPageMap::create(spec, 64, kGrid, 16, kBankSize);
   EXPECT_EQ(map.aligned_page_size(), 112u);
   expect_map_matches(map, interleaved_reference(100, 64, 112));
   // Bytes between a page's end and the next aligned slot belong to no page.
@@ -116,7 +117,7 @@ TEST_P(ShardedPageMapTest, MatchesTheReference) {
   ShardSpec shard{c.cores, c.shard_shape, {32, 32}, c.tensor_pages, c.orientation};
   uint64_t pages = uint64_t{c.tensor_pages[0]} * c.tensor_pages[1];
   BufferSpec spec{MemoryType::kL1, pages * 2048, 2048, c.layout, shard};
-  Result<BufferPageMap> map = BufferPageMap::create(spec, 64, kGrid, 16);
+  Result<BufferPageMap> map = BufferPageMap::create(spec, 64, kGrid, 16, kBankSize);
   ASSERT_TRUE(map.ok()) << map.error().describe();
   expect_map_matches(*map, sharded_reference(c.layout, shard, 2048));
 }
@@ -169,7 +170,8 @@ TEST(BufferPageMapTest, RejectsShardSpecsThatDoNotFit) {
                  std::array<uint32_t, 2> tensor) {
     ShardSpec shard{std::move(cores), shape, {32, 32}, tensor, ShardOrientation::kRowMajor};
     uint64_t pages = uint64_t{tensor[0]} * tensor[1];
-    return BufferPageMap::create({MemoryType::kL1, pages * 64, 64, layout, shard}, 64, kGrid, 16);
+    return BufferPageMap::create({MemoryType::kL1, pages * 64, 64, layout, shard}, 64, kGrid, 16,
+                                 kBankSize);
   };
   // Too few cores for the shards.
   EXPECT_FALSE(make(BufferLayout::kHeightSharded, {{{0, 0}, {1, 0}}}, {32, 64}, {3, 2}).ok());
@@ -190,10 +192,10 @@ TEST(BufferPageMapTest, RejectsShardSpecsThatDoNotFit) {
       << huge.error().message();
   // Sharded without a shard spec, and a size that is not whole pages.
   EXPECT_FALSE(BufferPageMap::create({MemoryType::kL1, 4096, 64, BufferLayout::kBlockSharded, {}},
-                                     64, kGrid, 16)
+                                     64, kGrid, 16, kBankSize)
                    .ok());
   EXPECT_FALSE(BufferPageMap::create({MemoryType::kDram, 100, 64, BufferLayout::kInterleaved, {}},
-                                     12, kGrid, 32)
+                                     12, kGrid, 32, kBankSize)
                    .ok());
 }
 
@@ -204,7 +206,7 @@ TEST(BufferPageMapTest, RejectsShardSpecsThatDoNotFit) {
 TEST(BufferPageMapTest, NdShardsAreDealtRoundRobinToTheirCores) {
   DistributionSpec nd{{2, 5, 4}, {1, 2, 3}, {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}}};
   BufferSpec spec{MemoryType::kDram, 40 * 64, 64, BufferLayout::kNdSharded, std::nullopt, nd};
-  auto map = BufferPageMap::create(spec, 12, kGrid, kAlign);
+  auto map = BufferPageMap::create(spec, 12, kGrid, kAlign, kBankSize);
   ASSERT_TRUE(map.ok()) << map.error().describe();
   const uint64_t aligned = 64;
   for (uint64_t page = 0; page < 40; ++page) {
@@ -227,7 +229,7 @@ TEST(BufferPageMapTest, NdShardsAreDealtRoundRobinToTheirCores) {
 TEST(BufferPageMapTest, NdShardsOnWorkerCores) {
   DistributionSpec nd{{4, 2}, {2, 1}, {{0, 0}, {1, 0}, {0, 1}, {1, 1}}};
   BufferSpec spec{MemoryType::kL1, 8 * 128, 128, BufferLayout::kNdSharded, std::nullopt, nd};
-  auto map = BufferPageMap::create(spec, 64, kGrid, 16);
+  auto map = BufferPageMap::create(spec, 64, kGrid, 16, kBankSize);
   ASSERT_TRUE(map.ok()) << map.error().describe();
   EXPECT_EQ(map->location(4), (PageLocation{kGrid.x * 1 + 0, 0}));    // row 2, col 0
   EXPECT_EQ(map->location(7), (PageLocation{kGrid.x * 1 + 1, 128}));  // row 3, col 1
@@ -237,7 +239,7 @@ TEST(BufferPageMapTest, RejectsDistributionSpecsThatDoNotFit) {
   auto make = [](DistributionSpec nd, uint64_t pages) {
     return BufferPageMap::create(
         {MemoryType::kDram, pages * 64, 64, BufferLayout::kNdSharded, std::nullopt, std::move(nd)},
-        12, kGrid, 32);
+        12, kGrid, 32, kBankSize);
   };
   EXPECT_TRUE(make({{4, 4}, {2, 2}, {{0, 0}}}, 16).ok());
   EXPECT_FALSE(make({{4, 4}, {2, 2}, {{0, 0}}}, 12).ok());   // pages disagree
@@ -247,8 +249,62 @@ TEST(BufferPageMapTest, RejectsDistributionSpecsThatDoNotFit) {
   EXPECT_FALSE(make({{4, 4}, {2, 2}, {{12, 0}}}, 16).ok());  // no such bank
   EXPECT_FALSE(make({{4, 4}, {2, 2}, {{0, 1}}}, 16).ok());   // not a DRAM channel
   EXPECT_FALSE(BufferPageMap::create({MemoryType::kDram, 1024, 64, BufferLayout::kNdSharded, {}},
-                                     12, kGrid, 32)
+                                     12, kGrid, 32, kBankSize)
                    .ok());  // no spec
+}
+
+// A shard may be larger than the tensor (its edge is padding), but its
+// slots must fit a bank. The fuzzer found a current-layout CreateBuffer
+// whose 2-page tensor had shards of 2^31 + 1 pages: the slot table of 16 GiB
+// was allocated before anything looked at the bank.
+TEST(BufferPageMapTest, RejectsShardsLargerThanABankBeforeBuildingTables) {
+  auto nd = [](std::vector<uint32_t> tensor, std::vector<uint32_t> shard) {
+    uint64_t pages = 1;
+    for (uint32_t dim : tensor) pages *= dim;
+    return BufferPageMap::create({MemoryType::kDram, pages * 64, 64, BufferLayout::kNdSharded,
+                                  std::nullopt, DistributionSpec{tensor, shard, {{0, 0}}}},
+                                 12, kGrid, 32, kBankSize);
+  };
+  // 2^25 slots of 64 bytes: 2 GiB, twice what the bank holds.
+  auto too_large = nd({2, 1}, {1u << 25, 1});
+  ASSERT_FALSE(too_large.ok());
+  EXPECT_NE(too_large.error().message().find(
+                "needs 33554432 page slots of 64 bytes in each bank it uses, more than a bank "
+                "holds (1073741824 bytes)"),
+            std::string::npos)
+      << too_large.error().message();
+  EXPECT_TRUE(nd({2, 1}, {1u << 23, 1}).ok());  // 512 MiB of padding fits
+  // A shard volume that overflows 64 bits saturates instead of wrapping to 0.
+  const uint32_t big = 1u << 31;
+  EXPECT_FALSE(nd({1, 1, 1}, {big, big, big}).ok());
+
+  ShardSpec block{
+      {{{0, 0}, {0, 0}}}, {1u << 30, 1u << 30}, {32, 32}, {1, 1}, ShardOrientation::kRowMajor};
+  auto block_too_large = BufferPageMap::create(
+      {MemoryType::kL1, 64, 64, BufferLayout::kBlockSharded, block}, 64, kGrid, 16, 1464 * 1024);
+  ASSERT_FALSE(block_too_large.ok());
+  EXPECT_NE(block_too_large.error().message().find("more than a bank holds (1499136 bytes)"),
+            std::string::npos)
+      << block_too_large.error().message();
+
+  // Each shard fits a bank (16,384 slots of 64 bytes), but the 64 cores are
+  // listed twice: 128 shards, 128 MiB of pages against the 91.5 MiB that
+  // 64 banks hold. Without the check the page table alone took 32 MiB, and
+  // a longer list as much as a binary's bytes allow.
+  ShardSpec twice{{{{0, 0}, {7, 7}}, {{0, 0}, {7, 7}}},
+                  {16384 * 32, 32},
+                  {32, 32},
+                  {128 * 16384, 1},
+                  ShardOrientation::kRowMajor};
+  auto duplicated = BufferPageMap::create(
+      {MemoryType::kL1, uint64_t{128} * 16384 * 64, 64, BufferLayout::kHeightSharded, twice}, 64,
+      kGrid, 16, 1464 * 1024);
+  ASSERT_FALSE(duplicated.ok());
+  EXPECT_NE(duplicated.error().message().find(
+                "needs 2097152 pages of 64 bytes, more than its 64 banks of 1499136 bytes hold "
+                "together"),
+            std::string::npos)
+      << duplicated.error().message();
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ BufferSpec dram(uint64_t size) {
 std::shared_ptr<const BufferPageMap> map_of(const BufferSpec& spec) {
   const uint32_t banks = spec.memory_type == MemoryType::kL1 ? 64 : 12;
   return std::make_shared<const BufferPageMap>(
-      BufferPageMap::create(spec, banks, {8, 8}, 32).value());
+      BufferPageMap::create(spec, banks, {8, 8}, 32, uint64_t{1} << 30).value());
 }
 
 TEST(PageMapCacheTest, FindsOnlyAnEqualSpec) {

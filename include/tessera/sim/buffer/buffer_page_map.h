@@ -23,9 +23,11 @@ struct PageLocation {
 class BufferPageMap {
  public:
   // `num_banks`: DRAM channels or worker cores; `grid`: the worker grid (L1
-  // core numbering); `alignment`: pages start at multiples of it.
+  // core numbering); `alignment`: pages start at multiples of it;
+  // `bank_size`: bytes a bank holds (a spec needing more per bank is an
+  // error, found before the page tables are built).
   static Result<BufferPageMap> create(const BufferSpec& spec, uint32_t num_banks, CoreCoord grid,
-                                      uint64_t alignment);
+                                      uint64_t alignment, uint64_t bank_size);
 
   uint64_t num_pages() const { return num_pages_; }
   uint64_t page_size() const { return page_size_; }
@@ -50,7 +52,7 @@ class BufferPageMap {
 
  private:
   // kNdSharded: fills the sharded tables from the distribution spec.
-  Status place_nd_shards(const BufferSpec& spec, CoreCoord grid);
+  Status place_nd_shards(const BufferSpec& spec, CoreCoord grid, uint64_t bank_size);
 
   uint64_t num_pages_ = 0;
   uint64_t page_size_ = 0;
