@@ -4,10 +4,10 @@
 # Why the serial build, linked statically: libopenblas.so.0 resolves through
 # Debian's alternatives, usually to the pthread build, whose worker threads
 # start when the library loads and spin with sched_yield for about 0.1 s. A
-# short CLI run then shares its two cores with them. tessera never uses
-# OpenBLAS's threads (ttnn/math/row_split_sgemm splits GEMMs over its own
-# pool), and the static archive needs no run path to pick the serial build
-# over the alternatives' choice.
+# short CLI run then shares its two cores with them. The static archive
+# needs no run path to pick the serial build over the alternatives' choice.
+# It is not safe to call from two threads at once (Debian builds it without
+# USE_LOCKING): ttnn/math/serial_sgemm runs one call at a time.
 find_library(OpenBLASSerial_ARCHIVE NAMES libopenblas.a PATH_SUFFIXES openblas-serial)
 find_path(OpenBLASSerial_INCLUDE_DIR cblas.h PATH_SUFFIXES openblas-serial)
 

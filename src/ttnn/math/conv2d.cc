@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "allocate.h"
-#include "row_split_sgemm.h"
+#include "serial_sgemm.h"
 #include "size_limits.h"
 #include "tessera/ttnn/math/parallel_for.h"
 
@@ -225,11 +225,11 @@ Status conv2d(ConstTensorView input, ConstTensorView weight, std::optional<Const
       im2col(input.data(), p, size, row0, rows, col.data());
       a = col.data();
     }
-    // Each sgemm splits its own rows over the pool; this loop stays outside it.
+    // OpenBLAS runs one sgemm at a time (serial_sgemm.h).
     for (int64_t g = 0; g < p.groups; ++g) {
-      row_split_sgemm(rows, ocg, k_group, {a + g * (direct ? icg : k_group), row_len, false},
-                      {packed.data() + g * k_group * ocg, ocg, false}, 1.0f,
-                      out.data() + row0 * p.out_channels + g * ocg, p.out_channels);
+      serial_sgemm(rows, ocg, k_group, {a + g * (direct ? icg : k_group), row_len, false},
+                   {packed.data() + g * k_group * ocg, ocg, false}, 1.0f,
+                   out.data() + row0 * p.out_channels + g * ocg, p.out_channels);
     }
   }
   return ok_status();

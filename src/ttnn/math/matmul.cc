@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "allocate.h"
-#include "row_split_sgemm.h"
+#include "serial_sgemm.h"
 #include "strided_layout.h"
 #include "tessera/ttnn/math/broadcast.h"
 #include "tessera/ttnn/math/eltwise_binary.h"
@@ -85,7 +85,7 @@ void sgemm(const float* a, bool ta, const float* b, bool tb, float* c, int64_t m
     std::fill_n(c, m * n, 0.0f);
     return;
   }
-  row_split_sgemm(m, n, k, {a, ta ? m : k, ta}, {b, tb ? k : n, tb}, 0.0f, c, n);
+  serial_sgemm(m, n, k, {a, ta ? m : k, ta}, {b, tb ? k : n, tb}, 0.0f, c, n);
 }
 
 }  // namespace
@@ -102,13 +102,13 @@ Status matmul(ConstTensorView a, ConstTensorView b, TensorView out, MatmulOption
   const int64_t batches = plan.batch.numel();
   if (batches == 0) return ok_status();
   // A shared (fully broadcast) b and an untransposed a: the batch folds into
-  // the rows of one large sgemm, whose rows split best over the pool.
+  // the rows of one large sgemm.
   if (plan.b.batch.numel() == 1 && plan.a.batch.numel() == batches && !plan.a.transposed &&
       batches * m <= INT_MAX) {
     sgemm(a.data(), false, b.data(), plan.b.transposed, out.data(), batches * m, n, k);
     return ok_status();
   }
-  // Each sgemm splits its own rows over the pool, so the batch loop stays serial.
+  // OpenBLAS runs one sgemm at a time (serial_sgemm.h), so the batch loop is serial.
   const auto layout = detail::make_broadcast_layout<2>(plan.batch, {&plan.a.batch, &plan.b.batch});
   const int64_t a_size = m * k, b_size = k * n, c_size = m * n;
   layout.for_each_segment(

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include "../../../src/ttnn/math/row_split_sgemm.h"
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "../../../src/ttnn/math/serial_sgemm.h"
 #include "matmul_reference.h"
 #include "reference.h"
 
@@ -57,6 +61,31 @@ TEST(TtnnMathMatmul, OpenBlasIsTheSerialBuild) {
   const Tensor a = random_tensor(Shape{256, 256}, 5);
   ASSERT_TRUE(matmul(a.view(), a.view(), {}).ok());
   EXPECT_EQ(blas_threads_per_call(), 1);
+}
+
+// Debian's serial OpenBLAS has no lock around its packing buffers: eight
+// threads in cblas_sgemm at once got a wrong C in about 7% of calls, which
+// is how a 256-channel conv2d once came out wrong under load. serial_sgemm
+// holds every call to one at a time; without that, this fails.
+TEST(TtnnMathMatmul, ConcurrentSgemmsFromManyThreadsAreExact) {
+  constexpr int64_t m = 16, n = 8, k = 2304;
+  const Tensor a = random_tensor(Shape{m, k}, 21);
+  const Tensor b = random_tensor(Shape{k, n}, 22);
+  std::vector<float> expected(m * n);
+  serial_sgemm(m, n, k, {a.data(), k, false}, {b.data(), n, false}, 0.0f, expected.data(), n);
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&] {
+      std::vector<float> c(m * n);
+      for (int call = 0; call < 2000; ++call) {
+        serial_sgemm(m, n, k, {a.data(), k, false}, {b.data(), n, false}, 0.0f, c.data(), n);
+        if (c != expected) ++wrong;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(wrong.load(), 0) << "of 16,000 concurrent calls";
 }
 
 TEST(TtnnMathMatmul, EmptyInnerDimGivesZeros) {
