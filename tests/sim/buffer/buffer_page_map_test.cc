@@ -2,6 +2,7 @@
 // (cores, then slots) instead of the host side.
 #include "tessera/sim/buffer/buffer_page_map.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <map>
@@ -13,6 +14,7 @@ constexpr CoreCoord kGrid{8, 8};
 constexpr uint64_t kAlign = 32;
 constexpr uint64_t kBankSize = uint64_t{1} << 30;  // a Wormhole DRAM channel
 
+using ::testing::HasSubstr;
 using Expected = std::map<uint64_t, PageLocation>;  // host page -> location
 
 // Interleaved reference: bank b holds pages b, b + n, b + 2n ... in order.
@@ -268,11 +270,9 @@ TEST(BufferPageMapTest, RejectsShardsLargerThanABankBeforeBuildingTables) {
   // 2^25 slots of 64 bytes: 2 GiB, twice what the bank holds.
   auto too_large = nd({2, 1}, {1u << 25, 1});
   ASSERT_FALSE(too_large.ok());
-  EXPECT_NE(too_large.error().message().find(
-                "needs 33554432 page slots of 64 bytes in each bank it uses, more than a bank "
-                "holds (1073741824 bytes)"),
-            std::string::npos)
-      << too_large.error().message();
+  EXPECT_THAT(too_large.error().message(),
+              HasSubstr("needs 33554432 page slots of 64 bytes in each bank it uses, more than a "
+                        "bank holds (1073741824 bytes)"));
   EXPECT_TRUE(nd({2, 1}, {1u << 23, 1}).ok());  // 512 MiB of padding fits
   // A shard volume that overflows 64 bits saturates instead of wrapping to 0.
   const uint32_t big = 1u << 31;
@@ -283,9 +283,8 @@ TEST(BufferPageMapTest, RejectsShardsLargerThanABankBeforeBuildingTables) {
   auto block_too_large = BufferPageMap::create(
       {MemoryType::kL1, 64, 64, BufferLayout::kBlockSharded, block}, 64, kGrid, 16, 1464 * 1024);
   ASSERT_FALSE(block_too_large.ok());
-  EXPECT_NE(block_too_large.error().message().find("more than a bank holds (1499136 bytes)"),
-            std::string::npos)
-      << block_too_large.error().message();
+  EXPECT_THAT(block_too_large.error().message(),
+              HasSubstr("more than a bank holds (1499136 bytes)"));
 
   // Each shard fits a bank (16,384 slots of 64 bytes), but the 64 cores are
   // listed twice: 128 shards, 128 MiB of pages against the 91.5 MiB that
@@ -300,11 +299,9 @@ TEST(BufferPageMapTest, RejectsShardsLargerThanABankBeforeBuildingTables) {
       {MemoryType::kL1, uint64_t{128} * 16384 * 64, 64, BufferLayout::kHeightSharded, twice}, 64,
       kGrid, 16, 1464 * 1024);
   ASSERT_FALSE(duplicated.ok());
-  EXPECT_NE(duplicated.error().message().find(
-                "needs 2097152 pages of 64 bytes, more than its 64 banks of 1499136 bytes hold "
-                "together"),
-            std::string::npos)
-      << duplicated.error().message();
+  EXPECT_THAT(duplicated.error().message(),
+              HasSubstr("needs 2097152 pages of 64 bytes, more than its 64 banks of 1499136 "
+                        "bytes hold together"));
 }
 
 }  // namespace
