@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "tessera/base/saturating_math.h"
+
 namespace tessera {
 namespace {
 
@@ -40,9 +42,7 @@ Status check_tensor_bytes(uint64_t bytes, std::string_view what) {
 }
 
 Status check_tensor_elements(uint64_t elements, uint64_t element_bytes, std::string_view what) {
-  uint64_t bytes = 0;
-  if (__builtin_mul_overflow(elements, element_bytes, &bytes)) bytes = UINT64_MAX;
-  return check_tensor_bytes(bytes, what);
+  return check_tensor_bytes(saturating_mul(elements, element_bytes), what);
 }
 
 }  // namespace tessera

@@ -7,17 +7,10 @@
 #include <tuple>
 #include <vector>
 
+#include "tessera/base/saturating_math.h"
 #include "tessera/format/address_fit.h"
 
 namespace tessera::format {
-
-inline uint64_t saturating_add(uint64_t a, uint64_t b) {
-  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
-
-inline uint64_t saturating_mul(uint64_t a, uint64_t b) {
-  return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
-}
 
 inline uint64_t ceil_div(uint64_t a, uint64_t b) {
   return b == 0 ? a : a / b + (a % b != 0);

@@ -1,5 +1,10 @@
 #include "tessera/sim/buffer/buffer_page_map.h"
 
+#include <algorithm>
+
+#include "tessera/base/saturating_math.h"
+#include "tessera/base/tensor_size_limit.h"
+
 namespace tessera::sim {
 
 namespace {
@@ -12,21 +17,17 @@ uint64_t ceil_div(uint64_t a, uint64_t b) {
   return (a + b - 1) / b;
 }
 
-// Page counts and sizes come from a binary: their products saturate rather
-// than wrap.
-uint64_t saturating_mul(uint64_t a, uint64_t b) {
-  uint64_t product;
-  return __builtin_mul_overflow(a, b, &product) ? UINT64_MAX : product;
-}
-
 // A sharded buffer takes the same page slots in every bank it uses, and its
 // pages cannot outnumber what the banks hold together (a core listed twice
 // would put two shards in one place). A spec that needs more is refused
 // before its page tables, whose size follows the slots and the pages, are
 // built. (An interleaved buffer has no tables; the bank allocator refuses it
-// when it does not fit.)
+// when it does not fit.) Even a spec that fits can ask for tables larger than
+// the host should give one buffer: small pages filling DRAM take 16 bytes of
+// table each, so the tables are held to the per-tensor limit.
 Status check_fits_banks(const BufferSpec& spec, uint64_t pages, uint64_t slots,
-                        uint64_t aligned_page_size, uint32_t num_banks, uint64_t bank_size) {
+                        uint64_t aligned_page_size, uint32_t num_banks, uint64_t bank_size,
+                        uint64_t banks_used) {
   if (saturating_mul(slots, aligned_page_size) > bank_size) {
     return make_error(ErrorCode::kOutOfRange, describe(spec), " needs ", slots, " page slots of ",
                       aligned_page_size, " bytes in each bank it uses, more than a bank holds (",
@@ -37,7 +38,10 @@ Status check_fits_banks(const BufferSpec& spec, uint64_t pages, uint64_t slots,
                       aligned_page_size, " bytes, more than its ", num_banks, " banks of ",
                       bank_size, " bytes hold together");
   }
-  return ok_status();
+  const uint64_t table_bytes =
+      saturating_add(saturating_mul(pages, sizeof(PageLocation)),
+                     saturating_mul(saturating_mul(slots, banks_used), sizeof(int64_t)));
+  return check_tensor_bytes(table_bytes, describe(spec) + ": its page table");
 }
 
 // The cores of the ranges, one range after another, each walked row by row
@@ -214,7 +218,8 @@ Status BufferPageMap::place_nd_shards(const BufferSpec& spec, CoreCoord grid, ui
   const uint64_t shards_per_core = ceil_div(shards, nd.cores.size());
   const uint64_t slots = saturating_mul(shards_per_core, shard_volume);
   TESSERA_RETURN_IF_ERROR(
-      check_fits_banks(spec, num_pages_, slots, aligned_page_size_, num_banks_, bank_size));
+      check_fits_banks(spec, num_pages_, slots, aligned_page_size_, num_banks_, bank_size,
+                       std::min<uint64_t>({shards, nd.cores.size(), num_banks_})));
   bytes_per_bank_ = slots * aligned_page_size_;
   bank_used_.assign(num_banks_, false);
   slot_pages_.assign(num_banks_, {});
@@ -289,7 +294,9 @@ Result<BufferPageMap> BufferPageMap::create(const BufferSpec& spec, uint32_t num
 
   const uint64_t slots = uint64_t{shards.shard_rows} * shards.shard_cols;
   TESSERA_RETURN_IF_ERROR(
-      check_fits_banks(spec, map.num_pages_, slots, map.aligned_page_size_, num_banks, bank_size));
+      check_fits_banks(spec, map.num_pages_, slots, map.aligned_page_size_, num_banks, bank_size,
+                       std::min<uint64_t>({saturating_mul(shards.grid_rows, shards.grid_cols),
+                                           cores.size(), num_banks})));
   map.bytes_per_bank_ = slots * map.aligned_page_size_;
   map.bank_used_.assign(num_banks, false);
   map.slot_pages_.assign(num_banks, {});

@@ -304,5 +304,27 @@ TEST(BufferPageMapTest, RejectsShardsLargerThanABankBeforeBuildingTables) {
                         "bytes hold together"));
 }
 
+// A DRAM-sharded buffer of 32-byte pages that fits its banks can still need
+// more host memory for its page tables than the buffer takes on the device.
+TEST(BufferPageMapTest, RefusesPageTablesPastTheTensorLimit) {
+  auto dram_sharded = [](uint32_t pages) {
+    std::vector<CoreCoord> channels;
+    for (uint32_t channel = 0; channel < 12; ++channel) channels.push_back({channel, 0});
+    return BufferPageMap::create(
+        {MemoryType::kDram, uint64_t{pages} * 32, 32, BufferLayout::kNdSharded, std::nullopt,
+         DistributionSpec{{pages, 1}, {1u << 20, 1}, channels}},
+        12, kGrid, 32, kBankSize);
+  };
+  // 2^24 pages (512 MiB on the device, 64 MiB in each of the 12 banks): 256
+  // MiB of locations and 192 MiB of slot tables.
+  auto too_large = dram_sharded(1u << 24);
+  ASSERT_FALSE(too_large.ok());
+  EXPECT_EQ(too_large.error().code(), ErrorCode::kOutOfMemory);
+  EXPECT_THAT(too_large.error().message(),
+              HasSubstr("DRAM nd-sharded buffer of 536870912 bytes (page 32): its page table "
+                        "needs 469762048 bytes, past the limit of"));
+  EXPECT_TRUE(dram_sharded(1u << 22).ok());  // 64 MiB of locations, 32 MiB of slots
+}
+
 }  // namespace
 }  // namespace tessera::sim
