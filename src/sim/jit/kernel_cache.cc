@@ -100,6 +100,17 @@ void KernelCache::remember_key(const std::string& spec_fingerprint, const std::s
   key_by_fingerprint_.emplace(spec_fingerprint, key);
 }
 
+void KernelCache::remember_failure(const std::string& key, const Status& failure) {
+  // Bounded as remember_key is; a refusal with a huge compiler log is not
+  // kept (compiling it again costs less than holding many of them).
+  constexpr std::size_t kMaxRemembered = 1024, kMaxMessageBytes = 64 << 10;
+  std::lock_guard lock(mutex_);
+  ++stats_.refused;
+  if (failure.error().message().size() > kMaxMessageBytes) return;
+  if (failed_.size() >= kMaxRemembered) failed_.clear();
+  failed_.emplace(key, failure);
+}
+
 std::string KernelCache::shared_object_path(const std::string& key) const {
   return root_ + "/kernels/" + key + ".so";
 }
@@ -156,6 +167,11 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
         ++stats_.memory_hits;
         continue;
       }
+      if (auto failed = failed_.find(lookup.key); failed != failed_.end()) {
+        lookup.status = failed->second;
+        ++stats_.known_failures;
+        continue;
+      }
       lookup.known_on_disk = on_disk_.count(lookup.key) != 0;
     }
     if (lookup.known_on_disk) continue;
@@ -183,7 +199,12 @@ std::vector<KernelCache::Lookup> KernelCache::look_up_and_compile(
   for (std::size_t j = 0; j < jobs.size(); ++j) {
     std::error_code ignored;
     std::filesystem::remove_all(std::filesystem::path(jobs[j].unit_path).parent_path(), ignored);
-    if (!compiled[j].ok()) lookups[job_specs[j]].status = compiled[j];
+    if (compiled[j].ok()) continue;
+    Lookup& lookup = lookups[job_specs[j]];
+    lookup.status = compiled[j];
+    if (compiled[j].error().code() == ErrorCode::kInvalidArgument) {
+      remember_failure(lookup.key, compiled[j]);
+    }
   }
   // A duplicate shares its first occurrence's fate.
   for (std::size_t i = 0; i < specs.size(); ++i) {

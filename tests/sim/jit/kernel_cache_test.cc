@@ -133,6 +133,38 @@ void kernel_main() {
   EXPECT_THAT(message, HasSubstr("undeclared_thing"));
 }
 
+// A refused kernel is refused again from memory with the same error: a loop
+// or a fuzzer submitting it does not start the compiler each time. A kernel
+// that differs in anything is compiled.
+TEST(KernelCacheTest, ARefusedKernelIsNotCompiledAgain) {
+  TempCacheDir dir;
+  auto cache = make_cache(dir.path());
+  ASSERT_NE(cache, nullptr);
+  KernelBuildSpec spec;
+  spec.name = "typo_reader.cpp";
+  spec.source = R"(#include "dataflow_api.h"
+void kernel_main() { noc_async_read_barier(); }
+)";
+  auto first = cache->get(spec);
+  ASSERT_FALSE(first.ok());
+  auto again = cache->compile_all({spec, spec});
+  ASSERT_FALSE(again[0].ok());
+  ASSERT_FALSE(again[1].ok());
+  EXPECT_EQ(again[0].error().message(), first.error().message());
+  EXPECT_THAT(again[1].error().message(), HasSubstr("kernel 'typo_reader.cpp' failed to compile"));
+  EXPECT_EQ(cache->stats().refused, 1u);  // the compiler ran once
+  EXPECT_EQ(cache->stats().known_failures, 2u);
+  EXPECT_EQ(cache->stats().compiled, 0u);
+
+  KernelBuildSpec fixed = spec;
+  fixed.source = R"(#include "dataflow_api.h"
+void kernel_main() { noc_async_read_barrier(); }
+)";
+  ASSERT_TRUE(cache->get(fixed).ok());
+  EXPECT_EQ(cache->stats().compiled, 1u);
+  EXPECT_EQ(cache->stats().known_failures, 2u);
+}
+
 // An error in a define's value cites the define, not the unit's temporary file.
 TEST(KernelCacheTest, CompileErrorInADefineNamesTheDefine) {
   TempCacheDir dir;

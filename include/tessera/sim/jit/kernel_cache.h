@@ -30,6 +30,8 @@ struct KernelCacheStats {
   std::size_t memory_hits = 0;  // already loaded in this process
   std::size_t disk_hits = 0;    // compiled earlier, loaded from disk
   std::size_t compiled = 0;
+  std::size_t refused = 0;         // compiles the compiler failed
+  std::size_t known_failures = 0;  // refused again without compiling (see failed_)
 };
 
 class KernelCache {
@@ -81,6 +83,7 @@ class KernelCache {
   // The key of a valid spec seen before, by fingerprint; empty if unseen.
   std::string remembered_key(const std::string& spec_fingerprint) const;
   void remember_key(const std::string& spec_fingerprint, const std::string& key);
+  void remember_failure(const std::string& key, const Status& failure);
 
   std::string root_;
   std::string include_directory_;
@@ -96,6 +99,12 @@ class KernelCache {
   // Keys whose object compile_all found or built on disk: cache files are
   // only ever added, so they are not looked for again.
   std::set<std::string> on_disk_;
+  // Keys the compiler refused in this process, with its error: the same unit
+  // fails the same way, and a loop, a directory of related binaries or a
+  // fuzzer submits it again and again (each compile starts the compiler,
+  // 0.1 s or more). Only refusals of the source are kept, not a compiler that
+  // could not start or a file that could not be moved.
+  std::unordered_map<std::string, Status> failed_;
   KernelCacheStats stats_;
 };
 
