@@ -30,7 +30,7 @@ struct KernelCacheStats {
   std::size_t memory_hits = 0;  // already loaded in this process
   std::size_t disk_hits = 0;    // compiled earlier, loaded from disk
   std::size_t compiled = 0;
-  std::size_t refused = 0;         // compiles the compiler failed
+  std::size_t refused = 0;         // compiles that failed on the source (see failed_)
   std::size_t known_failures = 0;  // refused again without compiling (see failed_)
 };
 
