@@ -234,6 +234,35 @@ TEST_F(TtnnExecutorTest, ErrorsNameOpIndexTypeAndOperand) {
   EXPECT_EQ(floats_of(result->outputs[0]), std::vector<float>(16, 2.0f));
 }
 
+// A [n, 1, 1] tensor holds n values but, tiled, n whole 32x32 tiles: here
+// 256 KiB of values and 262 MiB of tiles, past the default host limit of 256
+// MiB per tensor. The padded size is what is checked, before anything is
+// allocated, and the device stays usable.
+TEST_F(TtnnExecutorTest, TilePaddingCountsAgainstTheTensorLimit) {
+  const std::vector<int> shape = {65600, 1, 1};
+  TtnnTensor host{1, shape};
+  TtnnTensor tiled{2, shape, DataType::Float32, MemorySpace::DeviceDRAM, true};
+  TtnnProgramWriter w;
+  w.to_memory(host, tiled);
+  auto result =
+      run(w.build({host}, {tiled}), {host_tensor({shape, std::vector<float>(65600, 1.0f)}, 1)});
+  ASSERT_FALSE(result.ok());
+  const std::string message = result.error().describe();
+  EXPECT_THAT(message, HasSubstr("op 0 (ToMemoryConfigOp"));
+  EXPECT_THAT(message, HasSubstr("tensor [65600, 1, 1] Float32 tile DRAM needs 268697600 bytes"));
+  EXPECT_THAT(message, HasSubstr("past the limit of 268435456 bytes per tensor"));
+
+  TtnnProgramWriter small;
+  TtnnTensor fits{2, {64, 1, 1}, DataType::Float32, MemorySpace::DeviceDRAM, true};
+  TtnnTensor back{3, {64, 1, 1}};
+  small.to_memory(TtnnTensor{1, {64, 1, 1}}, fits);
+  small.to_memory(fits, back);
+  auto again = run(small.build({TtnnTensor{1, {64, 1, 1}}}, {back}),
+                   {host_tensor({{64, 1, 1}, std::vector<float>(64, 2.0f)}, 1)});
+  ASSERT_TRUE(again.ok()) << again.error().describe();
+  EXPECT_EQ(floats_of(again->outputs[0]), std::vector<float>(64, 2.0f));
+}
+
 TEST_F(TtnnExecutorTest, WrongRuntimeHandleNamesBothRuntimes) {
   TtnnProgramWriter w;
   TtnnTensor a{1, {2, 2}}, d{2, {2, 2}, DataType::Float32, MemorySpace::DeviceDRAM, false};

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "tessera/base/tensor_size_limit.h"
+
 namespace tessera::ttnn {
 
 const char* placement_name(Placement placement) {
@@ -48,7 +50,14 @@ std::vector<uint64_t> TensorSpec::unsigned_dims() const {
 Result<uint64_t> TensorSpec::size_bytes() const {
   TESSERA_RETURN_IF_ERROR(validate());
   std::vector<uint64_t> dims = unsigned_dims();
-  return sim::tile::tensor_size_bytes(dims, format, layout);
+  TESSERA_ASSIGN_OR_RETURN(uint64_t size, sim::tile::tensor_size_bytes(dims, format, layout));
+  // validate() bounds the values; tile padding can multiply them by up to
+  // 1024 (a [n, 1, 1] tensor fills one 32x32 tile per row), and the padded
+  // bytes are what is held.
+  if (size > max_tensor_bytes()) {
+    TESSERA_RETURN_IF_ERROR(check_tensor_bytes(size, "tensor " + describe()));
+  }
+  return size;
 }
 
 Result<uint64_t> TensorSpec::page_size() const {
