@@ -1,4 +1,5 @@
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 
@@ -56,6 +57,12 @@ void execute_metal(const uint8_t* data, size_t size) {
 
 void execute_ttnn(const uint8_t* data, size_t size) {
   execute(data, size, runtime::Runtime::kTtnn);
+}
+
+void use_fuzzing_tensor_limit() {
+  // The examples' largest tensor is 4 MiB; the limit's own check is what
+  // larger mutants should reach, and they still do.
+  setenv("TESSERA_MAX_TENSOR_BYTES", "16M", /*overwrite=*/0);
 }
 
 }  // namespace tessera::fuzz

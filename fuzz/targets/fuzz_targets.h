@@ -19,4 +19,10 @@ void execute_metal(const uint8_t* data, size_t size);
 // The same for TTNN binaries.
 void execute_ttnn(const uint8_t* data, size_t size);
 
+// Lowers the per-tensor host limit (TESSERA_MAX_TENSOR_BYTES) to 16 MiB
+// unless the environment sets it; call before the first input. Mutants that
+// grow a shape up to the default 256 MiB spent seconds filling it, each,
+// and most of the executors' time went on them.
+void use_fuzzing_tensor_limit();
+
 }  // namespace tessera::fuzz
