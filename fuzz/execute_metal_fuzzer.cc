@@ -21,10 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size,
                                           unsigned int seed) {
   if (seed % 8 != 0) {
-    std::span<uint8_t> bytes(data, size);
-    if (tessera::fuzz::mutate_outside(bytes, tessera::fuzz::text_runs(bytes), seed / 8)) {
-      return size;
-    }
+    if (tessera::fuzz::mutate_outside_text({data, size}, seed / 8)) return size;
   }
   return LLVMFuzzerMutate(data, size, max_size);
 }
