@@ -7,7 +7,7 @@
 namespace tessera::fuzz {
 namespace {
 
-// A table, not comparisons: every byte of every mutant is looked up.
+// A table, not comparisons: it is looked up for every byte checked.
 constexpr std::array<bool, 256> kIsText = [] {
   std::array<bool, 256> table{};
   for (int byte = 0x20; byte < 0x7f; ++byte) table[byte] = true;
