@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <string>
 #include <thread>
 
 namespace tessera::sim {
@@ -115,6 +116,42 @@ TEST_F(SandboxTest, ThreadsMemoryAndPipesStillWork) {
 TEST_F(SandboxTest, TheAddressSpaceLimitBoundsAllocations) {
   policy.address_space_bytes = uint64_t{1} << 30;
   EXPECT_EQ(in_sandbox(policy, [] { return std::malloc(size_t{4} << 30) != nullptr; }), kRefused);
+}
+
+// The "Speculation_*" lines of /proc/<pid>/status.
+std::string speculation_status(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line, lines;
+  while (std::getline(status, line)) {
+    if (line.starts_with("Speculation")) lines += line + "\n";
+  }
+  return lines;
+}
+
+// Entering the sandbox leaves the process's speculation mitigations as they
+// were: kernels that force them on filtered processes (before 5.16, or with
+// spec_store_bypass_disable=seccomp) would otherwise show "force mitigated".
+// Where the CPU or kernel has no such mitigation the lines match either way.
+TEST_F(SandboxTest, TheFilterLeavesSpeculationMitigationsAsTheyWere) {
+  int entered[2], release[2];
+  ASSERT_EQ(pipe(entered), 0);
+  ASSERT_EQ(pipe(release), 0);
+  const pid_t child = fork();
+  if (child == 0) {
+    char byte = enter_sandbox(policy).ok() ? 'y' : 'n';
+    if (write(entered[1], &byte, 1) != 1) _exit(kRefused);
+    _exit(read(release[0], &byte, 1) == 1 ? kAllowed : kRefused);
+  }
+  char byte = 0;
+  ASSERT_EQ(read(entered[0], &byte, 1), 1);
+  const std::string sandboxed = speculation_status(child);
+  EXPECT_EQ(write(release[1], "x", 1), 1);
+  int status = 0;
+  waitpid(child, &status, 0);
+  for (int fd : {entered[0], entered[1], release[0], release[1]}) close(fd);
+  ASSERT_EQ(byte, 'y');
+  EXPECT_EQ(sandboxed, speculation_status(getpid()));
+  EXPECT_EQ(sandboxed.find("force mitigated"), std::string::npos) << sandboxed;
 }
 
 TEST(SandboxNamesTest, SystemCallsHaveNames) {
