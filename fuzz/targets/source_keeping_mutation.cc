@@ -7,14 +7,9 @@
 namespace tessera::fuzz {
 namespace {
 
-// A table, not comparisons: it is looked up for every byte checked.
-constexpr std::array<bool, 256> kIsText = [] {
-  std::array<bool, 256> table{};
-  for (int byte = 0x20; byte < 0x7f; ++byte) table[byte] = true;
-  table['\n'] = table['\t'] = table['\r'] = true;
-  return table;
-}();
-
+bool is_text(uint8_t byte) {
+  return (byte >= 0x20 && byte < 0x7f) || byte == '\n' || byte == '\t' || byte == '\r';
+}
 // How many bytes of `size` lie outside `kept` (sorted, disjoint, as
 // text_runs returns them).
 size_t free_count(size_t size, const std::vector<ByteRange>& kept) {
@@ -58,7 +53,7 @@ std::vector<ByteRange> text_runs(std::span<const uint8_t> bytes, size_t min_leng
   std::vector<ByteRange> runs;
   size_t start = 0;
   for (size_t i = 0; i <= bytes.size(); ++i) {
-    if (i < bytes.size() && kIsText[bytes[i]]) continue;
+    if (i < bytes.size() && is_text(bytes[i])) continue;
     if (i - start >= min_length) runs.push_back({start, i});
     start = i + 1;
   }
@@ -66,11 +61,11 @@ std::vector<ByteRange> text_runs(std::span<const uint8_t> bytes, size_t min_leng
 }
 
 bool in_text_run(std::span<const uint8_t> bytes, size_t position, size_t min_length) {
-  if (position >= bytes.size() || !kIsText[bytes[position]]) return false;
+  if (position >= bytes.size() || !is_text(bytes[position])) return false;
   // Only as far either way as it takes to see min_length bytes of text.
   size_t begin = position, end = position + 1;
-  while (end - begin < min_length && begin > 0 && kIsText[bytes[begin - 1]]) --begin;
-  while (end - begin < min_length && end < bytes.size() && kIsText[bytes[end]]) ++end;
+  while (end - begin < min_length && begin > 0 && is_text(bytes[begin - 1])) --begin;
+  while (end - begin < min_length && end < bytes.size() && is_text(bytes[end])) ++end;
   return end - begin >= min_length;
 }
 

@@ -54,6 +54,18 @@ bool listed(std::span<uint8_t> bytes, uint32_t seed) {
 
 class SourceKeepingMutationWayTest : public ::testing::TestWithParam<Mutation> {};
 
+// Which bytes of `original` the mutation changed for any seed 1..seeds.
+std::vector<bool> changed_by_seeds(const std::vector<uint8_t>& original, Mutation mutation,
+                                   uint32_t seeds) {
+  std::vector<bool> changed(original.size(), false);
+  for (uint32_t seed = 1; seed <= seeds; ++seed) {
+    std::vector<uint8_t> bytes = original;
+    EXPECT_TRUE(mutation(bytes, seed)) << "seed " << seed;
+    for (size_t i = 0; i < bytes.size(); ++i) changed[i] = changed[i] || bytes[i] != original[i];
+  }
+  return changed;
+}
+
 TEST_P(SourceKeepingMutationWayTest, ChangesOnlyBytesOutsideTheSource) {
   const std::vector<uint8_t> original = binary_with_source(kSource);
   int changed_runs = 0;
@@ -75,12 +87,8 @@ TEST_P(SourceKeepingMutationWayTest, ReachesEveryByteOutsideTheSources) {
   original.insert(original.end(), second.begin(), second.end());
   const std::vector<ByteRange> kept = text_runs(original);
   ASSERT_EQ(kept.size(), 2u);
-  std::vector<bool> changed(original.size(), false);
-  for (uint32_t seed = 1; seed <= 3000; ++seed) {
-    std::vector<uint8_t> bytes = original;
-    ASSERT_TRUE(GetParam()(bytes, seed));
-    for (size_t i = 0; i < bytes.size(); ++i) changed[i] = changed[i] || bytes[i] != original[i];
-  }
+  const std::vector<bool> changed = changed_by_seeds(original, GetParam(), 3000);
+  ASSERT_FALSE(HasFailure());
   for (size_t i = 0; i < original.size(); ++i) {
     const bool inside =
         (i >= kept[0].begin && i < kept[0].end) || (i >= kept[1].begin && i < kept[1].end);
@@ -94,12 +102,8 @@ TEST_P(SourceKeepingMutationWayTest, FindsTheFewFreeBytesInMostlyText) {
   std::vector<uint8_t> original(1024, 'x');
   original[100] = 0x00;
   original[900] = 0xfe;
-  std::vector<bool> changed(original.size(), false);
-  for (uint32_t seed = 1; seed <= 200; ++seed) {
-    std::vector<uint8_t> bytes = original;
-    ASSERT_TRUE(GetParam()(bytes, seed));
-    for (size_t i = 0; i < bytes.size(); ++i) changed[i] = changed[i] || bytes[i] != original[i];
-  }
+  const std::vector<bool> changed = changed_by_seeds(original, GetParam(), 200);
+  ASSERT_FALSE(HasFailure());
   for (size_t i = 0; i < original.size(); ++i) {
     EXPECT_EQ(changed[i], i == 100 || i == 900) << "byte " << i;
   }
