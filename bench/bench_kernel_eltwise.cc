@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/eltwise_add_program.h"
 #include "tessera/base/cache_bypass_copy.h"
 #include "tessera/base/prefetch.h"
 #include "tessera/metal/device.h"
@@ -29,13 +30,8 @@ namespace {
 
 using namespace tessera;
 
-std::string kernel_path(const char* file) {
-  std::string path = TESSERA_KERNEL_DIR;
-  path += file;
-  return path;
-}
-constexpr uint32_t kTileBytes = 2048;  // bf16 32x32
-constexpr uint32_t kBlock = 8;         // tiles per CB push (bf16 Dst holds 8)
+constexpr uint32_t kTileBytes = bench::kBf16TileBytes;
+constexpr uint32_t kBlock = bench::kEltwiseBlock;
 
 // One single-thread memcpy of an input's bytes, timed. Run between the
 // program runs, so both see the same machine (a shared host's memory
@@ -80,34 +76,12 @@ void BM_EltwiseAddBf16FullGrid(benchmark::State& state) {
   (void)queue.enqueue_write_buffer(b, data, true);
 
   metal::Program program("eltwise_add");
-  const metal::CoreRangeSet grid{{{0, 0}, {chip.grid.x - 1, chip.grid.y - 1}}};
-  auto reader = metal::create_kernel(program, kernel_path("reader_binary_tiles.cpp"), grid,
-                                     metal::reader_config({kBlock}));
-  auto writer = metal::create_kernel(program, kernel_path("writer_tiles.cpp"), grid,
-                                     metal::writer_config({kBlock}));
-  metal::ComputeConfig compute;
-  compute.compile_args = {kBlock};
-  compute.defines = {{"ELTWISE_OP", "add_tiles"}, {"ELTWISE_OP_INIT", "add_tiles_init"}};
-  auto math = metal::create_kernel(program, kernel_path("eltwise_binary_tiles.cpp"), grid, compute);
-  if (!reader.ok() || !writer.ok() || !math.ok()) {
-    state.SkipWithError("cannot create the kernels");
+  Status built = bench::build_eltwise_add(
+      program, *device, tiles_per_core, static_cast<uint32_t>(a.address()),
+      static_cast<uint32_t>(b.address()), static_cast<uint32_t>(out.address()));
+  if (!built.ok()) {
+    state.SkipWithError(built.error().describe().c_str());
     return;
-  }
-  for (uint32_t cb : {0u, 1u, 16u}) {
-    (void)metal::create_circular_buffer(
-        program, grid,
-        metal::CircularBufferConfig(2 * kBlock * kTileBytes,
-                                    {{cb, {sim::tile::DataFormat::kFloat16_b, kTileBytes}}}));
-  }
-  for (uint32_t i = 0; i < cores; ++i) {
-    const metal::CoreCoord core = chip.worker_logical(i);
-    const uint32_t first = i * tiles_per_core;
-    (void)metal::set_runtime_args(program, *reader, core,
-                                  {static_cast<uint32_t>(a.address()),
-                                   static_cast<uint32_t>(b.address()), first, tiles_per_core});
-    (void)metal::set_runtime_args(program, *math, core, {tiles_per_core});
-    (void)metal::set_runtime_args(program, *writer, core,
-                                  {static_cast<uint32_t>(out.address()), first, tiles_per_core});
   }
   run_or_fail(state, *device, program);  // compiles the kernels, touches the pages
   MemcpyBaseline baseline(bytes);

@@ -9,16 +9,11 @@
 #include <utility>
 #include <vector>
 
+#include "kernel_path.h"
 #include "tessera/metal/device.h"
 #include "tessera/metal/program/program.h"
 
 namespace tessera::bench {
-
-inline std::string kernel_path(const char* file) {
-  std::string path = TESSERA_KERNEL_DIR;
-  path += file;
-  return path;
-}
 
 struct Blocking {
   uint32_t grid, mt, kt, nt, per_core, in0_block_w, num_blocks, sub_h, sub_w;
