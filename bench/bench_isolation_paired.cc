@@ -216,16 +216,18 @@ void run_paired(benchmark::State& state, const WorkloadFactory& make, Pairing pa
   state.counters["runs_per_block"] = runs;
 }
 
-// `name`, and two controls whose ratio should be 1: `name`/control_inproc
-// pairs two in-process devices (the method's own bias), and
+// `name`, and unless `controls` is false two controls whose ratio should
+// be 1: `name`/control_inproc pairs two in-process devices (the method's own
+// bias; they share the process's worker threads), and
 // `name`/control_isolated two device processes (how far one device process
 // differs from another for the whole of a run).
-void register_paired(const std::string& name, const WorkloadFactory& make) {
+void register_paired(const std::string& name, const WorkloadFactory& make, bool controls = true) {
   const std::pair<Pairing, const char*> pairings[] = {
       {Pairing::kInProcessVsIsolated, ""},
       {Pairing::kBothInProcess, "/control_inproc"},
       {Pairing::kBothIsolated, "/control_isolated"}};
   for (const auto& [pairing, suffix] : pairings) {
+    if (!controls && pairing != Pairing::kInProcessVsIsolated) continue;
     benchmark::RegisterBenchmark(
         (name + suffix).c_str(),
         [make, pairing](benchmark::State& state) { run_paired(state, make, pairing); })
@@ -242,9 +244,11 @@ std::vector<uint8_t> empty_kernel_binary() {
   return program.build({}, {}, "empty_kernel");
 }
 
-void register_submits(const std::string& name, std::vector<const Prepared*> batch) {
+void register_submits(const std::string& name, std::vector<const Prepared*> batch,
+                      bool controls = true) {
   register_paired(
-      name, [batch](bool isolated, uint32_t id) { return SubmitBatch::open(batch, isolated, id); });
+      name, [batch](bool isolated, uint32_t id) { return SubmitBatch::open(batch, isolated, id); },
+      controls);
 }
 
 void register_kernel_matmul(uint32_t size, sim::tile::DataFormat format, const char* format_name) {
@@ -299,6 +303,10 @@ int main(int argc, char** argv) {
   for (uint32_t tiles : {8u, 64u}) register_kernel_eltwise(tiles);
   register_kernel_matmul(512, sim::tile::DataFormat::kFloat16_b, "bf16");
   register_kernel_matmul(512, sim::tile::DataFormat::kFloat32, "fp32");
+  // Each TTM0 binary of the suite on its own: where the suite's cost is.
+  for (const Prepared* example : metal_suite) {
+    register_submits("Binary/" + example->name, {example}, false);
+  }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
