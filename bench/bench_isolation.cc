@@ -6,7 +6,7 @@
 // one run: compare their ratio, not absolute times, on a noisy machine.
 #include <benchmark/benchmark.h>
 
-#include "../tests/support/metal_program_builder.h"
+#include "support/empty_kernel.h"
 #include "support/prepared_examples.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/submit.h"
@@ -58,14 +58,6 @@ void submit_batch(benchmark::State& state, const std::vector<const Prepared*>& b
   (void)rt::close_device(*device);
 }
 
-// One kernel that does nothing, on one core: the submit's fixed cost.
-std::vector<uint8_t> empty_kernel_binary() {
-  tessera::testing::MetalProgramBuilder program;
-  program.reader_program(0, "#include \"dataflow_api.h\"\nvoid kernel_main() {}\n");
-  program.finish(0);
-  return program.build({}, {}, "empty_kernel");
-}
-
 void register_pair(const std::string& name, std::vector<const Prepared*> batch) {
   for (DeviceIsolation isolation : {DeviceIsolation::kInProcess, DeviceIsolation::kIsolated}) {
     benchmark::RegisterBenchmark(
@@ -82,7 +74,7 @@ int main(int argc, char** argv) {
   auto suite = tessera::bench::prepare_example_suite();
   if (!suite.ok()) return 1;
   static std::vector<Prepared> prepared = std::move(suite).value();
-  const std::vector<uint8_t> empty = empty_kernel_binary();
+  const std::vector<uint8_t> empty = tessera::bench::empty_kernel_binary();
   auto empty_ready = tessera::bench::prepare_example("empty_kernel.ttm", empty);
   if (!empty_ready.ok()) return 1;
   prepared.push_back(std::move(empty_ready).value());

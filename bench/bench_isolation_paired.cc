@@ -21,11 +21,12 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "../tests/support/metal_program_builder.h"
 #include "support/eltwise_add_program.h"
+#include "support/empty_kernel.h"
 #include "support/multicast_matmul.h"
 #include "support/prepared_examples.h"
 #include "tessera/metal/device.h"
@@ -153,8 +154,8 @@ double median(std::vector<double> values) {
 }
 
 // Runs a block of `runs` runs; returns the seconds of one run on average,
-// or a negative number after reporting an error.
-double run_block(benchmark::State& state, Workload& workload, int runs) {
+// or nothing after reporting an error.
+std::optional<double> run_block(benchmark::State& state, Workload& workload, int runs) {
   double seconds = 0;
   for (int i = 0; i < runs; ++i) {
     const auto start = Clock::now();
@@ -162,7 +163,7 @@ double run_block(benchmark::State& state, Workload& workload, int runs) {
     seconds += std::chrono::duration<double>(Clock::now() - start).count();
     if (!status.ok()) {
       state.SkipWithError(status.error().describe().c_str());
-      return -1;
+      return std::nullopt;
     }
     workload.between_runs();
   }
@@ -188,9 +189,10 @@ void run_paired(benchmark::State& state, const WorkloadFactory& make, Pairing pa
   // device backs written DRAM buffers with huge pages at their second run.
   std::array<double, 2> first{};
   for (int mode = 0; mode < 2; ++mode) {
-    if (run_block(state, *modes[mode], 2) < 0) return;
-    first[mode] = run_block(state, *modes[mode], 1);
-    if (first[mode] < 0) return;
+    if (!run_block(state, *modes[mode], 2)) return;
+    const std::optional<double> once = run_block(state, *modes[mode], 1);
+    if (!once) return;
+    first[mode] = *once;
   }
   const double slower = std::max(first[0], first[1]);
   const int runs = std::max(1, static_cast<int>(std::ceil(kBlockSeconds / slower)));
@@ -201,9 +203,10 @@ void run_paired(benchmark::State& state, const WorkloadFactory& make, Pairing pa
     std::array<double, 2> seconds{};
     for (int turn = 0; turn < 2; ++turn) {
       const int mode = isolated_first ? 1 - turn : turn;
-      seconds[mode] = run_block(state, *modes[mode], runs);
-      if (seconds[mode] < 0) return;
-      per_run[mode].push_back(seconds[mode]);
+      const std::optional<double> block = run_block(state, *modes[mode], runs);
+      if (!block) return;
+      seconds[mode] = *block;
+      per_run[mode].push_back(*block);
     }
     ratios.push_back(seconds[1] / seconds[0]);
     added.push_back(seconds[1] - seconds[0]);
@@ -234,14 +237,6 @@ void register_paired(const std::string& name, const WorkloadFactory& make, bool 
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }
-}
-
-// One kernel that does nothing, on one core: the submit's fixed cost.
-std::vector<uint8_t> empty_kernel_binary() {
-  tessera::testing::MetalProgramBuilder program;
-  program.reader_program(0, "#include \"dataflow_api.h\"\nvoid kernel_main() {}\n");
-  program.finish(0);
-  return program.build({}, {}, "empty_kernel");
 }
 
 void register_submits(const std::string& name, std::vector<const Prepared*> batch,
@@ -287,7 +282,7 @@ int main(int argc, char** argv) {
   auto suite = bench::prepare_example_suite();
   if (!suite.ok()) return 1;
   static std::vector<Prepared> prepared = std::move(suite).value();
-  auto empty = bench::prepare_example("empty_kernel.ttm", empty_kernel_binary());
+  auto empty = bench::prepare_example("empty_kernel.ttm", bench::empty_kernel_binary());
   if (!empty.ok()) return 1;
   static const Prepared empty_kernel = std::move(empty).value();
 

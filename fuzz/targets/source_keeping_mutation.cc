@@ -10,6 +10,7 @@ namespace {
 bool is_text(uint8_t byte) {
   return (byte >= 0x20 && byte < 0x7f) || byte == '\n' || byte == '\t' || byte == '\r';
 }
+
 // How many bytes of `size` lie outside `kept` (sorted, disjoint, as
 // text_runs returns them).
 size_t free_count(size_t size, const std::vector<ByteRange>& kept) {
