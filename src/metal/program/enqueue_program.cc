@@ -36,13 +36,14 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
     return make_error(ErrorCode::kFailedPrecondition, "program '", program.name(),
                       "' enqueued on closed device ", device.id());
   }
+  sim::DeviceProcess* process = device.device_process();
+  if (process) process->expect_run();
   TESSERA_ASSIGN_OR_RETURN(sim::ProgramPlan plan, lay_out_program(program, device.descriptor()));
   TESSERA_ASSIGN_OR_RETURN(sim::KernelCache * cache, sim::program_kernel_cache());
   std::shared_ptr<sim::Chip> chip = device.chip();
   std::shared_ptr<sim::DprintLog> dprint = options.dprint ? options.dprint : program.dprint_;
   sim::SchedulerOptions scheduler;
   scheduler.stall_limit = options.kernel_stall_limit.value_or(device.kernel_stall_limit());
-  sim::DeviceProcess* process = device.device_process();
   auto run = [chip, cache, dprint, plan = std::move(plan), scheduler, process,
               on_kernel_span = options.on_kernel_span,
               on_device_time = options.on_device_time]() -> Status {

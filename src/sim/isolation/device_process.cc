@@ -345,6 +345,11 @@ ProgramPlan device_plan(const ProgramPlan& plan) {
 
 }  // namespace
 
+void DeviceProcess::expect_run() {
+  std::unique_lock lock(mutex_, std::try_to_lock);
+  if (lock.owns_lock() && ring_ && !lost_) ring_->alert();
+}
+
 Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
                                   const std::vector<std::string>& objects,
                                   const ProgramRunOptions& options) {

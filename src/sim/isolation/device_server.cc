@@ -208,7 +208,8 @@ struct Started {
 constexpr RingWaitPolicy kDeviceWaits{.spin_floor = std::chrono::microseconds(2),
                                       .spin_ceiling = std::chrono::microseconds(200),
                                       .spin_after_waking_peer = true,
-                                      .pause_only = kPauseOnlySpin};
+                                      .pause_only = kPauseOnlySpin,
+                                      .alerted_spin = std::chrono::microseconds(500)};
 
 Result<Started> start() {
   TESSERA_ASSIGN_OR_RETURN(std::vector<uint8_t> frame,

@@ -70,8 +70,32 @@ bool RingEndpoint::sleep_until_doorbell() {
 template <typename Available>
 Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_t>& sleeping,
                                         int64_t spin_ns, int64_t pause_ns) {
-  // Pauses first; then yields, so that a peer (or a device worker thread)
-  // placed on this core gets it while this side waits.
+  for (;;) {
+    TESSERA_ASSIGN_OR_RETURN(uint64_t bytes, spin_for(available, spin_ns, pause_ns));
+    if (bytes > 0) return bytes;
+    // Raised before the last look: a peer that publishes after it rings.
+    sleeping.store(1, std::memory_order_seq_cst);
+    auto ready = available();
+    if (!ready.ok() || *ready > 0) {
+      sleeping.store(0, std::memory_order_relaxed);
+      return ready;
+    }
+    ++sleeps_;
+    const bool woken = sleep_until_doorbell();
+    sleeping.store(0, std::memory_order_relaxed);
+    if (!woken) return make_error(ErrorCode::kNotFound, "the peer hung up");
+    // Woken with nothing to read yet: the peer's alert() says a frame is
+    // on its way.
+    spin_ns = policy_.alerted_spin.count();
+    pause_ns = std::min(spin_ns, policy_.pause_only.count());
+  }
+}
+
+// Looks for bytes for `spin_ns`, pausing for the first `pause_ns` and then
+// yielding, so that a peer (or a device worker thread) placed on this core
+// gets it while this side waits. 0 if none came.
+template <typename Available>
+Result<uint64_t> RingEndpoint::spin_for(Available available, int64_t spin_ns, int64_t pause_ns) {
   constexpr uint32_t kPauses = 64;
   const int64_t start = steady_now_ns();
   const int64_t spin_end = start + spin_ns;
@@ -84,26 +108,13 @@ Result<uint64_t> RingEndpoint::wait_for(Available available, std::atomic<uint32_
       continue;
     }
     const int64_t now = steady_now_ns();
-    if (now >= spin_end) break;
+    if (now >= spin_end) return uint64_t{0};
     if (now < pause_end) {
       for (uint32_t i = 0; i < kPauses / 2; ++i) cpu_relax();
     } else {
       sched_yield();
       ++yields_;
     }
-  }
-  for (;;) {
-    // Raised before the last look: a peer that publishes after it rings.
-    sleeping.store(1, std::memory_order_seq_cst);
-    auto bytes = available();
-    if (!bytes.ok() || *bytes > 0) {
-      sleeping.store(0, std::memory_order_relaxed);
-      return bytes;
-    }
-    ++sleeps_;
-    const bool woken = sleep_until_doorbell();
-    sleeping.store(0, std::memory_order_relaxed);
-    if (!woken) return make_error(ErrorCode::kNotFound, "the peer hung up");
   }
 }
 
@@ -181,6 +192,10 @@ Status RingEndpoint::send_frame(std::span<const uint8_t> message) {
   TESSERA_RETURN_IF_ERROR(write(message.data(), message.size()));
   publish();
   return ok_status();
+}
+
+void RingEndpoint::alert() {
+  ring_doorbell_if(outgoing_.reader_sleeping);
 }
 
 Result<std::vector<uint8_t>> RingEndpoint::receive_frame(

@@ -1,8 +1,9 @@
 // A device process runs programs on a chip whose memories the test process
 // shares: what its kernels write, the host reads; DPRINT lines and spans
 // come back; buffers the host allocates are seen by its NoC checks; it runs
-// sandboxed; and when a kernel ends the process, the run says which kernel
-// and core, and the next run starts a new process on the same memories.
+// sandboxed; it may be woken ahead of a run; and when a kernel ends the
+// process, the run says which kernel and core, and the next run starts a
+// new process on the same memories.
 #include "tessera/sim/isolation/device_process.h"
 
 #include <gmock/gmock.h>
@@ -323,6 +324,31 @@ void kernel_main() {
   EXPECT_EQ(testing::resident_pages(chip_->bank_base(MemoryType::kDram, 3) + untouched_start,
                                     per_bank - 4096),
             0u);
+}
+
+// expect_run() wakes the process ahead of a run (shared_ring_test.cc
+// checks the wake-up itself); it is harmless before any run, and before a
+// run on a process that died unseen, which the run then reports.
+TEST_F(DeviceProcessTest, ExpectingARunIsHarmlessOnALiveOrADeadProcess) {
+  const ProgramPlan plan = plan_of("empty", R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {}
+)");
+  process_->expect_run();
+  Status first = run(plan);
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+
+  const pid_t pid = process_->pid();
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  process_->expect_run();  // its socket's peer is gone: no signal, no error
+  Status lost = run(plan);
+  ASSERT_FALSE(lost.ok());
+  EXPECT_THAT(lost.error().describe(), HasSubstr("killed by signal 9"));
+  process_->expect_run();  // lost: nothing to wake
+  Status again = run(plan);
+  ASSERT_TRUE(again.ok()) << again.error().describe();
+  EXPECT_EQ(process_->restarts(), 1u);
 }
 
 TEST_F(DeviceProcessTest, AKilledProcessIsNamedAndTheNextRunStartsANewOne) {

@@ -1,7 +1,8 @@
 // The shared-memory ring between a host and its device process: frames
 // travel both ways, larger ones than the ring stream through it, a
 // sleeping side wakes on the peer's doorbell and on its hang-up (also when
-// it spun first, and past a stale doorbell), and a ring
+// it spun first, and past a stale doorbell), an alerted side spins for the
+// frame to come, and a ring
 // whose counters a hostile peer changed is an error, not a hang or a crash.
 #include "tessera/sim/isolation/shared_ring.h"
 
@@ -11,6 +12,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <memory>
 #include <numeric>
@@ -255,6 +257,56 @@ TEST_F(SharedRingTest, ASpinGivenForOneFrameReplacesThePolicys) {
   ASSERT_TRUE(awake.ok()) << awake.error().describe();
   EXPECT_EQ(host.sleeps(), 1u);
   device.join();
+}
+
+// alert() wakes a peer asleep waiting for a frame. With an `alerted_spin`
+// it then spins for the frame (one sleep in all); without one it sleeps
+// again and the frame's doorbell wakes it a second time.
+class AlertTest : public SharedRingTest {
+ protected:
+  uint64_t device_sleeps_when_alerted(std::chrono::nanoseconds alerted_spin) {
+    RingEndpoint device(channel_->to_host, channel_->to_device, sockets_[1],
+                        RingWaitPolicy{.alerted_spin = alerted_spin});
+    std::thread serving([&] {
+      auto request = device.receive_frame(64);
+      EXPECT_TRUE(request.ok()) << request.error().describe();
+      if (request.ok()) {
+        EXPECT_EQ(*request, pattern(8, 5));
+      }
+    });
+    EXPECT_TRUE(wait_until_device_sleeps());
+    host_->alert();
+    std::this_thread::sleep_for(milliseconds(50));
+    EXPECT_TRUE(host_->send_frame(pattern(8, 5)).ok());
+    serving.join();
+    return device.sleeps();
+  }
+
+  bool wait_until_device_sleeps() {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (channel_->to_device.reader_sleeping.load() == 0) {
+      if (std::chrono::steady_clock::now() > deadline) return false;
+      std::this_thread::sleep_for(milliseconds(1));
+    }
+    return true;
+  }
+};
+
+TEST_F(AlertTest, AnAlertedPeerSpinsForTheFrameInsteadOfSleepingAgain) {
+  EXPECT_EQ(device_sleeps_when_alerted(std::chrono::seconds(10)), 1u);
+}
+
+TEST_F(AlertTest, WithoutAnAlertedSpinThePeerSleepsAgain) {
+  EXPECT_EQ(device_sleeps_when_alerted(std::chrono::nanoseconds(0)), 2u);
+}
+
+// An alert to a peer that is not asleep leaves no doorbell behind, which
+// would end its next sleep early.
+TEST_F(AlertTest, AnAwakePeerIsNotRung) {
+  host_->alert();
+  char byte = 0;
+  EXPECT_EQ(recv(sockets_[1], &byte, 1, MSG_DONTWAIT), -1);
+  EXPECT_EQ(errno, EAGAIN);
 }
 
 // The first `pause_only` of a spin never yields the core, since a peer

@@ -59,6 +59,12 @@ class DeviceProcess {
   Status run_program(const Chip& chip, const ProgramPlan& plan,
                      const std::vector<std::string>& objects, const ProgramRunOptions& options);
 
+  // A run is being prepared (laid out, its kernels looked up): wakes the
+  // device process if it sleeps, so that its wake-up, tens of microseconds
+  // on a virtual machine, overlaps the preparation. Does nothing while a
+  // run is in flight.
+  void expect_run();
+
   pid_t pid() const { return pid_; }
   // Whether the process died and was not restarted yet.
   bool lost() const { return lost_; }

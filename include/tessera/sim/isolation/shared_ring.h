@@ -69,6 +69,9 @@ struct RingWaitPolicy {
   // that lands meanwhile waits for it. A peer that was awake runs on
   // another core, so pausing alone takes nothing from it.
   std::chrono::nanoseconds pause_only{0};
+  // Woken with nothing to read (the peer's alert(), or a stale doorbell),
+  // how long to spin for the frame before sleeping again.
+  std::chrono::nanoseconds alerted_spin{0};
 };
 
 // How long a side that sent a frame spins for its answer before sleeping,
@@ -92,6 +95,10 @@ class RingEndpoint {
 
   // kNotFound if the peer hung up while the ring was full.
   Status send_frame(std::span<const uint8_t> message);
+  // Wakes the peer if it sleeps waiting for a frame, so that its wake-up
+  // overlaps whatever this side does before it sends one. The peer spins
+  // for its policy's `alerted_spin`, then sleeps again.
+  void alert();
   // One frame of at most `max_bytes`; kNotFound if the peer hung up first,
   // kDataLoss if the ring's counters or the frame's length make no sense.
   // `answer_spin`, if given, is how long to spin for the frame before
@@ -117,6 +124,8 @@ class RingEndpoint {
   template <typename Available>
   Result<uint64_t> wait_for(Available available, std::atomic<uint32_t>& sleeping, int64_t spin_ns,
                             int64_t pause_ns);
+  template <typename Available>
+  Result<uint64_t> spin_for(Available available, int64_t spin_ns, int64_t pause_ns);
   void note_frame_wait(int64_t waited_ns);
   bool ring_doorbell_if(std::atomic<uint32_t>& sleeping);  // whether it rang
   bool sleep_until_doorbell();
