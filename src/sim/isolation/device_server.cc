@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "activity_table.h"
 #include "device_messages.h"
 #include "tessera/base/heap_retention.h"
+#include "tessera/base/steady_clock.h"
 #include "tessera/sim/isolation/sandbox.h"
 #include "tessera/sim/isolation/shared_ring.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
@@ -98,7 +100,9 @@ class DeviceServer {
       fiber.on_resume_arg = marker.get();
     };
     std::strncpy(g_activity->program, request.plan.name.c_str(), sizeof g_activity->program - 1);
+    const int64_t started_ns = steady_now_ns();
     reply.status = run_loaded_program(*chip_, request.plan, kernels_, options);
+    count_run_for_small_buffers(std::chrono::nanoseconds(steady_now_ns() - started_ns));
     clear_activity();
     reply.dprint = dprint.lines();
     return reply;
@@ -113,6 +117,7 @@ class DeviceServer {
       registry.deallocate_all();
       mirrored_.clear();
       new_dram_buffers_.clear();
+      small_dram_buffers_.clear();
     }
     for (const messages::BufferAddress& freed : changes.freed) {
       auto found = mirrored_.find({freed.memory_type, freed.address});
@@ -122,6 +127,11 @@ class DeviceServer {
       }
       TESSERA_RETURN_IF_ERROR(registry.deallocate(found->second));
       mirrored_.erase(found);
+      if (freed.memory_type == MemoryType::kDram) {
+        std::erase_if(small_dram_buffers_, [&](const SmallDramBuffer& buffer) {
+          return buffer.address == freed.address;
+        });
+      }
     }
     for (const messages::LiveBuffer& added : changes.added) {
       auto buffer = registry.allocate_at(added.spec, added.address);
@@ -129,9 +139,11 @@ class DeviceServer {
         return std::move(buffer).error().add_context("following the host's buffers");
       }
       mirrored_[{added.spec.memory_type, added.address}] = buffer->id;
-      if (added.spec.memory_type == MemoryType::kDram &&
-          added.spec.size >= MappedRegion::kHugePageBytes) {
+      if (added.spec.memory_type != MemoryType::kDram) continue;
+      if (added.spec.size >= MappedRegion::kHugePageBytes) {
         new_dram_buffers_.push_back({added.address, buffer->pages, kHugePageLooks});
+      } else {
+        small_dram_buffers_.push_back({added.address, buffer->pages});
       }
     }
     return ok_status();
@@ -158,6 +170,30 @@ class DeviceServer {
                   [](const NewDramBuffer& buffer) { return buffer.looks_left == 0; });
   }
 
+  // A small buffer's chunks are worth a copy once the buffer has stayed
+  // live through runs that took kSmallBufferPayback times what collapsing
+  // all its banks' chunks would cost: a buffer a loop keeps reusing gets
+  // huge pages, one a binary creates and frees around a single run never
+  // pays for them (docs/architecture.md, Isolation).
+  void count_run_for_small_buffers(std::chrono::nanoseconds run_time) {
+    DramMemory& dram = chip_->dram();
+    for (SmallDramBuffer& buffer : small_dram_buffers_) {
+      buffer.live_run_time += run_time;
+      uint32_t banks = 0;
+      for (uint32_t bank = 0; bank < dram.num_channels(); ++bank) {
+        banks += buffer.pages->uses_bank(bank) ? 1 : 0;
+      }
+      if (buffer.live_run_time < kSmallBufferPayback * banks * kCollapseCost) continue;
+      for (uint32_t bank = 0; bank < dram.num_channels(); ++bank) {
+        if (buffer.pages->uses_bank(bank)) {
+          dram.back_touched_with_huge_pages(bank, buffer.address, buffer.pages->bytes_per_bank());
+        }
+      }
+      buffer.backed = true;
+    }
+    std::erase_if(small_dram_buffers_, [](const SmallDramBuffer& buffer) { return buffer.backed; });
+  }
+
   // The run's kernel objects, loaded once per path.
   Status load(const messages::RunRequest& request) {
     kernels_.clear();
@@ -182,10 +218,23 @@ class DeviceServer {
     int looks_left = 0;
   };
   static constexpr int kHugePageLooks = 2;
+  // A DRAM buffer smaller than a huge page, and how long the runs it was
+  // live for took.
+  struct SmallDramBuffer {
+    uint64_t address = 0;
+    std::shared_ptr<const BufferPageMap> pages;
+    std::chrono::nanoseconds live_run_time{0};
+    bool backed = false;
+  };
+  // Collapsing one 2 MiB chunk copies it: about 2.4 ms on the virtual
+  // machines measured (docs/architecture.md, Isolation).
+  static constexpr std::chrono::microseconds kCollapseCost{2500};
+  static constexpr int kSmallBufferPayback = 10;
 
   std::unique_ptr<Chip> chip_;
   std::map<std::pair<MemoryType, uint64_t>, BufferId> mirrored_;  // the host's buffers
   std::vector<NewDramBuffer> new_dram_buffers_;
+  std::vector<SmallDramBuffer> small_dram_buffers_;
   std::map<std::string, std::shared_ptr<const LoadedKernel>> loaded_;
   std::vector<std::shared_ptr<const LoadedKernel>> kernels_;
 };

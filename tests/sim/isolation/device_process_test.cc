@@ -326,6 +326,57 @@ void kernel_main() {
             0u);
 }
 
+// A DRAM buffer smaller than a huge page gets huge pages only once the runs
+// it stayed live for have taken ten times what collapsing its chunks would
+// cost (25 ms for one bank): a loop that keeps reusing it gets them, a
+// single run does not.
+TEST_F(DeviceProcessTest, ASmallDramBufferALoopKeepsReusingGetsHugePages) {
+  if (!testing::kernel_collapses_shared_memory()) {
+    GTEST_SKIP() << "this kernel gives shared memory no huge pages on request";
+  }
+  BufferSpec spec;
+  spec.page_size = 4096;
+  spec.size = 4096;  // one page: bank 0 alone
+  auto small = chip_->buffers().allocate_at(spec, chip_->descriptor().dram_unreserved_base);
+  ASSERT_TRUE(small.ok()) << small.error().describe();
+  std::vector<uint8_t> data(spec.size, 0x5a);
+  ASSERT_TRUE(chip_->write_buffer(small->id, data).ok());
+  // Reads the buffer's page into L1, then spins a few milliseconds.
+  ProgramPlan plan = plan_of("reader", R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  noc_async_read(get_noc_addr_from_bank_id<true>(0, get_arg_val<uint32_t>(0)), get_write_ptr(0),
+                 4096);
+  noc_async_read_barrier();
+  for (volatile uint32_t i = 0; i < 2000000; i = i + 1) {
+  }
+}
+)");
+  plan.circular_buffers.push_back(
+      {{{{0, 0}, {0, 0}}}, kScratch, 4096, {{0, 4096, tile::DataFormat::kFloat32}}, false});
+  plan.kernels[0].runtime_args[{0, 0}] = {static_cast<uint32_t>(small->address)};
+  auto huge_bytes_after_read = [&] {
+    std::vector<uint8_t> back(spec.size);
+    EXPECT_TRUE(chip_->read_buffer(small->id, back).ok());
+    EXPECT_EQ(back, data);
+    return testing::shared_huge_page_bytes();
+  };
+  const uint64_t before = huge_bytes_after_read();
+  const auto first_started = std::chrono::steady_clock::now();
+  Status first = run(plan);
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+  if (std::chrono::steady_clock::now() - first_started < std::chrono::milliseconds(20)) {
+    EXPECT_EQ(huge_bytes_after_read(), before) << "one short run paid for huge pages";
+  }
+  bool backed = false;
+  for (int run_number = 1; run_number < 400 && !backed; ++run_number) {
+    Status again = run(plan);
+    ASSERT_TRUE(again.ok()) << again.error().describe();
+    backed = huge_bytes_after_read() > before;
+  }
+  EXPECT_TRUE(backed);
+}
+
 // expect_run() wakes the process ahead of a run (shared_ring_test.cc
 // checks the wake-up itself); it is harmless before any run, and before a
 // run on a process that died unseen, which the run then reports.
