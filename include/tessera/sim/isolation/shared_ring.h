@@ -11,7 +11,9 @@
 // for the answer to a frame it sent spins longer while such answers came
 // quickly (RingWaitPolicy): the peer is then running on another core, and a
 // hand-over through the ring costs well under a microsecond against several
-// for a sleep and a wake-up. Sleeping on a
+// for a sleep and a wake-up. A side about to prepare a frame can alert()
+// a sleeping peer, which then spins for it (RingWaitPolicy::alerted_spin):
+// the wake-up overlaps the preparation. Sleeping on a
 // socket rather than a futex is deliberate: a Unix socket wakes its reader
 // as a synchronous hand-over, which on a loaded machine costs far less
 // than a futex wake-up (docs/architecture.md, Isolation), and a peer that
