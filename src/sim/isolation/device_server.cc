@@ -143,7 +143,8 @@ class DeviceServer {
       if (added.spec.size >= MappedRegion::kHugePageBytes) {
         new_dram_buffers_.push_back({added.address, buffer->pages, kHugePageLooks});
       } else {
-        small_dram_buffers_.push_back({added.address, buffer->pages});
+        small_dram_buffers_.push_back(
+            {added.address, buffer->pages, payback_run_time(*buffer->pages)});
       }
     }
     return ok_status();
@@ -157,17 +158,10 @@ class DeviceServer {
   // than a huge page are left alone: they gain little, and collapsing
   // costs a copy of 2 MiB per bank they touch.
   void back_new_buffers_with_huge_pages() {
-    DramMemory& dram = chip_->dram();
-    for (NewDramBuffer& buffer : new_dram_buffers_) {
-      for (uint32_t bank = 0; bank < dram.num_channels(); ++bank) {
-        if (buffer.pages->uses_bank(bank)) {
-          dram.back_touched_with_huge_pages(bank, buffer.address, buffer.pages->bytes_per_bank());
-        }
-      }
-      --buffer.looks_left;
-    }
-    std::erase_if(new_dram_buffers_,
-                  [](const NewDramBuffer& buffer) { return buffer.looks_left == 0; });
+    std::erase_if(new_dram_buffers_, [this](NewDramBuffer& buffer) {
+      back_touched_banks(buffer.address, *buffer.pages);
+      return --buffer.looks_left == 0;
+    });
   }
 
   // A small buffer's chunks are worth a copy once the buffer has stayed
@@ -176,22 +170,29 @@ class DeviceServer {
   // huge pages, one a binary creates and frees around a single run never
   // pays for them (docs/architecture.md, Isolation).
   void count_run_for_small_buffers(std::chrono::nanoseconds run_time) {
-    DramMemory& dram = chip_->dram();
-    for (SmallDramBuffer& buffer : small_dram_buffers_) {
-      buffer.live_run_time += run_time;
-      uint32_t banks = 0;
-      for (uint32_t bank = 0; bank < dram.num_channels(); ++bank) {
-        banks += buffer.pages->uses_bank(bank) ? 1 : 0;
-      }
-      if (buffer.live_run_time < kSmallBufferPayback * banks * kCollapseCost) continue;
-      for (uint32_t bank = 0; bank < dram.num_channels(); ++bank) {
-        if (buffer.pages->uses_bank(bank)) {
-          dram.back_touched_with_huge_pages(bank, buffer.address, buffer.pages->bytes_per_bank());
-        }
-      }
-      buffer.backed = true;
+    std::erase_if(small_dram_buffers_, [&](SmallDramBuffer& buffer) {
+      buffer.run_time_to_payback -= run_time;
+      if (buffer.run_time_to_payback > std::chrono::nanoseconds(0)) return false;
+      back_touched_banks(buffer.address, *buffer.pages);
+      return true;
+    });
+  }
+
+  std::chrono::nanoseconds payback_run_time(const BufferPageMap& pages) const {
+    uint32_t banks = 0;
+    for (uint32_t bank = 0; bank < chip_->dram().num_channels(); ++bank) {
+      banks += pages.uses_bank(bank) ? 1 : 0;
     }
-    std::erase_if(small_dram_buffers_, [](const SmallDramBuffer& buffer) { return buffer.backed; });
+    return kSmallBufferPayback * banks * kCollapseCost;
+  }
+
+  void back_touched_banks(uint64_t address, const BufferPageMap& pages) {
+    DramMemory& dram = chip_->dram();
+    for (uint32_t bank = 0; bank < dram.num_channels(); ++bank) {
+      if (pages.uses_bank(bank)) {
+        dram.back_touched_with_huge_pages(bank, address, pages.bytes_per_bank());
+      }
+    }
   }
 
   // The run's kernel objects, loaded once per path.
@@ -218,13 +219,12 @@ class DeviceServer {
     int looks_left = 0;
   };
   static constexpr int kHugePageLooks = 2;
-  // A DRAM buffer smaller than a huge page, and how long the runs it was
-  // live for took.
+  // A DRAM buffer smaller than a huge page, and how much more run time it
+  // must stay live for before its huge pages pay for themselves.
   struct SmallDramBuffer {
     uint64_t address = 0;
     std::shared_ptr<const BufferPageMap> pages;
-    std::chrono::nanoseconds live_run_time{0};
-    bool backed = false;
+    std::chrono::nanoseconds run_time_to_payback{0};
   };
   // Collapsing one 2 MiB chunk copies it: about 2.4 ms on the virtual
   // machines measured (docs/architecture.md, Isolation).
