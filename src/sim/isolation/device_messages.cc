@@ -105,7 +105,7 @@ ChipDescriptor get_chip(wire::Reader& in) {
 // math fidelity); the compiled object carries the rest.
 constexpr const char* kFidelityDefine = "TESSERA_MATH_FIDELITY";
 
-std::string fidelity_define(const KernelBuildSpec& build) {
+std::string_view fidelity_define(const KernelBuildSpec& build) {
   for (const auto& [name, value] : build.toolchain_defines) {
     if (name == kFidelityDefine) return value;
   }
@@ -152,6 +152,8 @@ KernelPlan get_kernel(wire::Reader& in) {
 }
 
 void put(wire::Writer& out, const ProgramPlan& plan) {
+  static_assert(sizeof(ProgramPlan) == 112 && sizeof(KernelPlan) == sizeof(KernelBuildSpec) + 152,
+                "a plan field was added or removed: encode and decode it here");
   out.text(plan.name);
   out.u32(static_cast<uint32_t>(plan.kernels.size()));
   for (const KernelPlan& kernel : plan.kernels) put(out, kernel);
@@ -389,7 +391,11 @@ timing::ProgramTiming get_device_time(wire::Reader& in) {
 
 std::vector<uint8_t> encode(const RunRequest& request) {
   wire::Writer out;
-  put(out, request.plan);
+  // A section of its own, so that a device process can match its bytes
+  // against the plans it decoded before (PlanMemo).
+  const size_t plan_section = out.begin_section();
+  put(out, *request.plan);
+  out.end_section(plan_section);
   out.u32(static_cast<uint32_t>(request.objects.size()));
   for (const std::string& object : request.objects) out.text(object);
   out.u8(request.buffers.has_value());
@@ -404,10 +410,27 @@ std::vector<uint8_t> encode(const RunRequest& request) {
   return std::move(out.bytes());
 }
 
-Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes) {
+namespace {
+
+Result<std::shared_ptr<const ProgramPlan>> decode_plan(std::span<const uint8_t> bytes,
+                                                       PlanMemo* plans) {
+  if (plans) {
+    if (auto known = plans->find(bytes)) return known;
+  }
+  wire::Reader in(bytes);
+  TESSERA_ASSIGN_OR_RETURN(ProgramPlan decoded, get_plan(in));
+  TESSERA_RETURN_IF_ERROR(in.finish("the run request's plan"));
+  auto plan = std::make_shared<const ProgramPlan>(std::move(decoded));
+  if (plans) plans->remember(bytes, plan);
+  return plan;
+}
+
+}  // namespace
+
+Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes, PlanMemo* plans) {
   wire::Reader in(bytes);
   RunRequest request;
-  TESSERA_ASSIGN_OR_RETURN(request.plan, get_plan(in));
+  TESSERA_ASSIGN_OR_RETURN(request.plan, decode_plan(in.section(), plans));
   request.objects.resize(in.count(4));
   for (std::string& object : request.objects) object = in.text();
   if (in.u8() != 0) request.buffers = get_changes(in);
@@ -418,9 +441,9 @@ Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes) {
   request.collect_dprint = in.u8() != 0;
   request.collect_spans = in.u8() != 0;
   request.collect_device_time = in.u8() != 0;
-  if (request.objects.size() != request.plan.kernels.size()) {
+  if (request.objects.size() != request.plan->kernels.size()) {
     return make_error(ErrorCode::kDataLoss, "the run request names ", request.objects.size(),
-                      " kernel objects for ", request.plan.kernels.size(), " kernels");
+                      " kernel objects for ", request.plan->kernels.size(), " kernels");
   }
   return finished(in, std::move(request), "the run request");
 }

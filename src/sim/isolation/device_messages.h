@@ -13,10 +13,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "plan_memo.h"
 #include "tessera/base/status.h"
 #include "tessera/sim/arch/chip_descriptor.h"
 #include "tessera/sim/buffer/buffer_registry.h"
@@ -52,7 +54,11 @@ struct BufferChanges {
 };
 
 struct RunRequest {
-  ProgramPlan plan;                  // kernels carry name, processor and NoC only
+  // The host's own plan, borrowed for the call; decoded, its kernels carry
+  // only name, processor, NoC and math fidelity of their builds (the rest
+  // is in the compiled objects). Shared: a decoded plan may be one a
+  // PlanMemo keeps for the next run.
+  std::shared_ptr<const ProgramPlan> plan;
   std::vector<std::string> objects;  // compiled object of plan.kernels[i]
   // Set when the host's buffers changed since the last request.
   std::optional<BufferChanges> buffers;
@@ -86,7 +92,9 @@ std::vector<uint8_t> encode(const Status& status);  // the ready message
 // Decodes into `status`; the return value says whether the bytes were sound.
 Status decode_status(std::span<const uint8_t> bytes, Status& status);
 std::vector<uint8_t> encode(const RunRequest& request);
-Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes);
+// Takes the plan from `plans` if its bytes are there, and leaves a plan it
+// decodes there.
+Result<RunRequest> decode_run_request(std::span<const uint8_t> bytes, PlanMemo* plans = nullptr);
 std::vector<uint8_t> encode(const RunReply& reply);
 Result<RunReply> decode_run_reply(std::span<const uint8_t> bytes);
 

@@ -306,43 +306,6 @@ messages::BufferChanges buffer_changes(const std::vector<BufferInfo>& live, cons
   return changes;
 }
 
-// What the device needs of a kernel's build: the rest (sources, headers,
-// compile args) is in its compiled object.
-KernelBuildSpec device_build(const KernelBuildSpec& build) {
-  KernelBuildSpec slim;
-  slim.name = build.name;
-  slim.processor = build.processor;
-  slim.noc_index = build.noc_index;
-  for (const auto& define : build.toolchain_defines) {
-    if (define.first == "TESSERA_MATH_FIDELITY") slim.toolchain_defines.push_back(define);
-  }
-  return slim;
-}
-
-// `plan` with slim builds, copied field by field so that no kernel's
-// sources are copied on every run.
-ProgramPlan device_plan(const ProgramPlan& plan) {
-  static_assert(sizeof(ProgramPlan) == 112 && sizeof(KernelPlan) == sizeof(KernelBuildSpec) + 152,
-                "a plan field was added or removed: copy it below");
-  ProgramPlan copy;
-  copy.name = plan.name;
-  copy.circular_buffers = plan.circular_buffers;
-  copy.semaphores = plan.semaphores;
-  copy.semaphore_base = plan.semaphore_base;
-  copy.strict_cb_pages = plan.strict_cb_pages;
-  copy.kernels.reserve(plan.kernels.size());
-  for (const KernelPlan& kernel : plan.kernels) {
-    copy.kernels.push_back({.build = device_build(kernel.build),
-                            .cores = kernel.cores,
-                            .runtime_args = kernel.runtime_args,
-                            .common_args = kernel.common_args,
-                            .dst = kernel.dst,
-                            .l1_address_runtime_args = kernel.l1_address_runtime_args,
-                            .l1_address_common_args = kernel.l1_address_common_args});
-  }
-  return copy;
-}
-
 }  // namespace
 
 void DeviceProcess::expect_run() {
@@ -363,7 +326,8 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     ++restarts_;
   }
   messages::RunRequest request;
-  request.plan = device_plan(plan);
+  // Borrowed, not copied: the encoding takes only what the device needs.
+  request.plan = std::shared_ptr<const ProgramPlan>(std::shared_ptr<const ProgramPlan>(), &plan);
   request.objects = objects;
   // What the device process must change to follow the chip's buffers.
   const uint64_t version = chip.buffers().version();

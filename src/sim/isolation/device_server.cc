@@ -12,6 +12,7 @@
 
 #include "activity_table.h"
 #include "device_messages.h"
+#include "plan_memo.h"
 #include "tessera/base/heap_retention.h"
 #include "tessera/base/steady_clock.h"
 #include "tessera/sim/isolation/sandbox.h"
@@ -65,6 +66,19 @@ class DeviceServer {
  public:
   explicit DeviceServer(std::unique_ptr<Chip> chip) : chip_(std::move(chip)) {}
 
+  // One request's reply, with the request's memory freed.
+  messages::RunReply serve(std::span<const uint8_t> frame, PlanMemo& plans) {
+    auto request = messages::decode_run_request(frame, &plans);
+    if (!request.ok()) {
+      messages::RunReply reply;
+      reply.status = request.error();
+      reply.buffers_followed = false;
+      return reply;
+    }
+    return run(*request);
+  }
+
+ private:
   messages::RunReply run(const messages::RunRequest& request) {
     messages::RunReply reply;
     if (request.buffers) {
@@ -99,16 +113,15 @@ class DeviceServer {
       fiber.on_resume = &resume_marked;
       fiber.on_resume_arg = marker.get();
     };
-    std::strncpy(g_activity->program, request.plan.name.c_str(), sizeof g_activity->program - 1);
+    std::strncpy(g_activity->program, request.plan->name.c_str(), sizeof g_activity->program - 1);
     const int64_t started_ns = steady_now_ns();
-    reply.status = run_loaded_program(*chip_, request.plan, kernels_, options);
+    reply.status = run_loaded_program(*chip_, *request.plan, kernels_, options);
     count_run_for_small_buffers(std::chrono::nanoseconds(steady_now_ns() - started_ns));
     clear_activity();
     reply.dprint = dprint.lines();
     return reply;
   }
 
- private:
   // Applies the host's buffer changes: the NoC checks of kernels see the
   // buffers the host allocated.
   Status follow(const messages::BufferChanges& changes) {
@@ -204,7 +217,7 @@ class DeviceServer {
       if (found == loaded_.end()) {
         TESSERA_ASSIGN_OR_RETURN(
             std::shared_ptr<LoadedKernel> kernel,
-            LoadedKernel::load(request.plan.kernels[i].build.name, path, kernel_host_table(),
+            LoadedKernel::load(request.plan->kernels[i].build.name, path, kernel_host_table(),
                                KernelObjectScan::kSymbolsOnly));
         found = loaded_.emplace(path, std::move(kernel)).first;
       }
@@ -299,18 +312,18 @@ int serve_device() {
   RingEndpoint host(started->channel->to_host, started->channel->to_device,
                     DeviceProcessFds::kSocket, kDeviceWaits);
   DeviceServer server(std::move(started->chip));
+  PlanMemo plans;
   for (;;) {
-    auto frame = host.receive_frame(kMaxRequestBytes);
-    if (!frame.ok()) return frame.error().code() == ErrorCode::kNotFound ? 0 : 2;
-    auto request = messages::decode_run_request(*frame);
-    messages::RunReply reply;
-    if (request.ok()) {
-      reply = server.run(*request);
-    } else {
-      reply.status = request.error();
-      reply.buffers_followed = false;
+    std::vector<uint8_t> reply;
+    {
+      auto frame = host.receive_frame(kMaxRequestBytes);
+      if (!frame.ok()) return frame.error().code() == ErrorCode::kNotFound ? 0 : 2;
+      reply = messages::encode(server.serve(*frame, plans));
     }
-    if (!host.send_frame(messages::encode(reply)).ok()) return 2;
+    // Nothing is left to free once the reply is out: the host it wakes may
+    // take this core, and whatever this process still had to do would then
+    // wait for the host's next request (docs/architecture.md, Isolation).
+    if (!host.send_frame(reply).ok()) return 2;
   }
 }
 

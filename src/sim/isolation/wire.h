@@ -30,6 +30,17 @@ class Writer {
     u32(static_cast<uint32_t>(values.size()));
     put(values.data(), values.size_bytes());
   }
+  // A length-prefixed run of bytes, written between begin_section() and
+  // end_section(), which fills in its length.
+  size_t begin_section() {
+    const size_t at = bytes_.size();
+    u32(0);
+    return at;
+  }
+  void end_section(size_t at) {
+    const auto length = static_cast<uint32_t>(bytes_.size() - at - sizeof(uint32_t));
+    std::memcpy(bytes_.data() + at, &length, sizeof length);
+  }
   std::vector<uint8_t>& bytes() { return bytes_; }
 
  private:
@@ -60,6 +71,14 @@ class Reader {
     if (size) std::memcpy(values.data(), bytes_.data() + at_, size * sizeof(uint32_t));
     at_ += size * sizeof(uint32_t);
     return values;
+  }
+  // What a Writer wrote between begin_section() and end_section(); empty
+  // if it does not fit.
+  std::span<const uint8_t> section() {
+    const uint32_t size = count(1);
+    const std::span<const uint8_t> value = bytes_.subspan(at_, size);
+    at_ += size;
+    return value;
   }
   // A count of elements of at least `element_bytes` each that can still
   // follow; anything larger fails the message (and reads as 0).
