@@ -15,8 +15,12 @@ std::shared_ptr<const ProgramPlan> PlanMemo::find(std::span<const uint8_t> bytes
 
 void PlanMemo::remember(std::span<const uint8_t> bytes, std::shared_ptr<const ProgramPlan> plan) {
   if (bytes.size() > kMaxPlanBytes) return;
-  if (entries_.size() == kMaxPlans) entries_.pop_back();
+  while (entries_.size() == kMaxPlans || bytes_ + bytes.size() > kMaxBytes) {
+    bytes_ -= entries_.back().bytes.size();
+    entries_.pop_back();
+  }
   entries_.push_front({std::vector<uint8_t>(bytes.begin(), bytes.end()), std::move(plan)});
+  bytes_ += bytes.size();
 }
 
 }  // namespace tessera::sim

@@ -18,15 +18,20 @@ namespace tessera::sim {
 
 class PlanMemo {
  public:
-  // At most this many plans, and none whose bytes are larger than
-  // kMaxPlanBytes: a memo is worth keeping only for plans that recur.
-  static constexpr std::size_t kMaxPlans = 8;
-  static constexpr std::size_t kMaxPlanBytes = std::size_t{1} << 20;
+  // At most kMaxPlans plans of kMaxBytes in all (their encoded bytes; a
+  // decoded plan takes a few times more). Enough for every program of a
+  // directory of binaries run in a loop: with 8, the example suite's
+  // programs pushed each other out before they came round again.
+  static constexpr std::size_t kMaxPlans = 256;
+  static constexpr std::size_t kMaxBytes = std::size_t{8} << 20;
+  // A plan larger than this is decoded every time: its decoding is small
+  // against the run it comes with.
+  static constexpr std::size_t kMaxPlanBytes = kMaxBytes / 8;
 
   // The plan decoded from exactly these bytes, or null.
   std::shared_ptr<const ProgramPlan> find(std::span<const uint8_t> bytes);
   // Keeps `plan` as the one decoded from `bytes`, forgetting the least
-  // recently found plan when full.
+  // recently found plans to make room.
   void remember(std::span<const uint8_t> bytes, std::shared_ptr<const ProgramPlan> plan);
 
   std::size_t size() const { return entries_.size(); }
@@ -37,6 +42,7 @@ class PlanMemo {
     std::shared_ptr<const ProgramPlan> plan;
   };
   std::list<Entry> entries_;  // most recently found first
+  std::size_t bytes_ = 0;     // the entries' bytes in all
 };
 
 }  // namespace tessera::sim

@@ -123,8 +123,15 @@ TEST(RunRequestTest, APlanSectionWithBytesLeftOverIsDataLoss) {
   EXPECT_NE(decoded.error().message().find("plan"), std::string::npos) << decoded.error().message();
 }
 
-std::vector<uint8_t> bytes_of(uint8_t value, size_t size = 16) {
-  return std::vector<uint8_t>(size, value);
+// `size` bytes that start with `key`.
+std::vector<uint8_t> bytes_of(uint32_t key, size_t size = 16) {
+  std::vector<uint8_t> bytes(size, 0xAB);
+  std::memcpy(bytes.data(), &key, sizeof key);
+  return bytes;
+}
+
+std::shared_ptr<const ProgramPlan> any_plan() {
+  return std::make_shared<const ProgramPlan>();
 }
 
 TEST(PlanMemoTest, FindsOnlyThePlanOfExactlyTheSameBytes) {
@@ -137,22 +144,34 @@ TEST(PlanMemoTest, FindsOnlyThePlanOfExactlyTheSameBytes) {
   EXPECT_EQ(memo.find(bytes_of(1, 17)), nullptr);
 }
 
-TEST(PlanMemoTest, ForgetsTheLeastRecentlyFoundPlanWhenFull) {
+TEST(PlanMemoTest, ForgetsTheLeastRecentlyFoundPlanPastItsCount) {
   PlanMemo memo;
-  for (uint8_t i = 0; i < PlanMemo::kMaxPlans; ++i) {
-    memo.remember(bytes_of(i), std::make_shared<const ProgramPlan>());
-  }
+  for (uint32_t key = 0; key < PlanMemo::kMaxPlans; ++key) memo.remember(bytes_of(key), any_plan());
   ASSERT_NE(memo.find(bytes_of(0)), nullptr);  // now the most recent
-  memo.remember(bytes_of(100), std::make_shared<const ProgramPlan>());
+  memo.remember(bytes_of(1000), any_plan());
   EXPECT_EQ(memo.size(), PlanMemo::kMaxPlans);
   EXPECT_NE(memo.find(bytes_of(0)), nullptr);
   EXPECT_EQ(memo.find(bytes_of(1)), nullptr);  // the least recent went
-  EXPECT_NE(memo.find(bytes_of(100)), nullptr);
+  EXPECT_NE(memo.find(bytes_of(2)), nullptr);
+  EXPECT_NE(memo.find(bytes_of(1000)), nullptr);
+}
+
+TEST(PlanMemoTest, ForgetsTheLeastRecentlyFoundPlansPastItsBytes) {
+  PlanMemo memo;
+  constexpr size_t kLargest = PlanMemo::kMaxPlanBytes;
+  constexpr uint32_t kFitting = PlanMemo::kMaxBytes / kLargest;
+  for (uint32_t key = 0; key < kFitting; ++key) memo.remember(bytes_of(key, kLargest), any_plan());
+  EXPECT_EQ(memo.size(), kFitting);
+  memo.remember(bytes_of(kFitting, kLargest), any_plan());
+  EXPECT_EQ(memo.size(), kFitting);
+  EXPECT_EQ(memo.find(bytes_of(0, kLargest)), nullptr);
+  EXPECT_NE(memo.find(bytes_of(1, kLargest)), nullptr);
+  EXPECT_NE(memo.find(bytes_of(kFitting, kLargest)), nullptr);
 }
 
 TEST(PlanMemoTest, KeepsNoPlanLargerThanItsLimit) {
   PlanMemo memo;
-  memo.remember(bytes_of(1, PlanMemo::kMaxPlanBytes + 1), std::make_shared<const ProgramPlan>());
+  memo.remember(bytes_of(1, PlanMemo::kMaxPlanBytes + 1), any_plan());
   EXPECT_EQ(memo.size(), 0u);
 }
 
