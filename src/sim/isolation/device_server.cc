@@ -320,9 +320,10 @@ int serve_device() {
       if (!frame.ok()) return frame.error().code() == ErrorCode::kNotFound ? 0 : 2;
       reply = messages::encode(server.serve(*frame, plans));
     }
-    // Nothing is left to free once the reply is out: the host it wakes may
-    // take this core, and whatever this process still had to do would then
-    // wait for the host's next request (docs/architecture.md, Isolation).
+    // The request is freed before the reply goes out, not after: the host
+    // it wakes may take this core, and whatever this process still had to
+    // do would then wait for the host's next request (docs/architecture.md,
+    // Isolation).
     if (!host.send_frame(reply).ok()) return 2;
   }
 }
