@@ -60,10 +60,8 @@ class Reader {
   uint64_t u64() { return scalar<uint64_t>(); }
   int64_t i64() { return scalar<int64_t>(); }
   std::string text() {
-    const uint32_t size = count(1);
-    std::string value(reinterpret_cast<const char*>(bytes_.data() + at_), size);
-    at_ += size;
-    return value;
+    const std::span<const uint8_t> value = section();
+    return std::string(reinterpret_cast<const char*>(value.data()), value.size());
   }
   std::vector<uint32_t> words() {
     const uint32_t size = count(sizeof(uint32_t));
@@ -72,8 +70,8 @@ class Reader {
     at_ += size * sizeof(uint32_t);
     return values;
   }
-  // What a Writer wrote between begin_section() and end_section(); empty
-  // if it does not fit.
+  // A length-prefixed run of bytes (a text(), or what a Writer wrote
+  // between begin_section() and end_section()); empty if it does not fit.
   std::span<const uint8_t> section() {
     const uint32_t size = count(1);
     const std::span<const uint8_t> value = bytes_.subspan(at_, size);
