@@ -25,6 +25,27 @@ TEST(ReplyWaitTest, AShortProgramLeavesTheSpinningHostAHardwareThread) {
   EXPECT_EQ(plan_reply_wait({}, 0, microseconds(30)).scheduler.threads, 1u);  // count unknown
 }
 
+// A short program whose last reply outlasted the minimum spin: the host
+// spins a quarter longer than that reply, plus a margin, instead of
+// sleeping through its end and paying a wake-up. Only with a hardware
+// thread of its own; never for a long program.
+TEST(ReplyWaitTest, TheHostSpinsThroughAShortProgramsExpectedReply) {
+  EXPECT_EQ(plan_reply_wait({}, 2, microseconds(20), microseconds(20)).host_spin, kHostReplySpin);
+  const ReplyWait wait = plan_reply_wait({}, 2, microseconds(600), microseconds(600));
+  EXPECT_EQ(wait.host_spin, microseconds(750) + kReplySpinMargin);
+  EXPECT_EQ(wait.scheduler.threads, 1u);
+  EXPECT_EQ(plan_reply_wait({}, 2, kLongReply, kLongReply).host_spin,
+            microseconds(1250) + kReplySpinMargin);
+  // Asked for four threads, a 600 µs reply is 2.4 ms of thread time; on
+  // eight hardware threads that is short, and the spin follows the reply.
+  SchedulerOptions asked;
+  asked.threads = 4;
+  EXPECT_EQ(plan_reply_wait(asked, 8, microseconds(2400), microseconds(600)).host_spin,
+            microseconds(750) + kReplySpinMargin);
+  EXPECT_EQ(plan_reply_wait({}, 1, microseconds(600), microseconds(600)).host_spin, kHostReplySpin);
+  EXPECT_EQ(plan_reply_wait({}, 2, milliseconds(3), microseconds(1500)).host_spin, nanoseconds(0));
+}
+
 // A program whose last run took longer than kLongReply of thread time on
 // one thread fewer than the machine has: the host sleeps at once and the
 // kernels get every hardware thread.
@@ -93,6 +114,11 @@ TEST(ProgramReplyTimesTest, RemembersTheLastReplyOfEachProgram) {
   times.record(matmul, microseconds(40), 1);
   EXPECT_EQ(times.last(matmul), microseconds(40));
   EXPECT_EQ(times.last(split_differently), nanoseconds(0));
+  // Thread time, and the reply itself.
+  times.record(matmul, microseconds(800), 2);
+  EXPECT_EQ(times.last(matmul), microseconds(1600));
+  EXPECT_EQ(times.last_reply(matmul), microseconds(800));
+  EXPECT_EQ(times.last_reply(split_differently), nanoseconds(0));
 }
 
 // Binaries that generate endless distinct programs cannot grow it without
