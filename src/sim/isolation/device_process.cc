@@ -340,9 +340,9 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
   }
   static const unsigned hardware_threads = std::thread::hardware_concurrency();
   const std::string program_key = ProgramReplyTimes::key_of(plan, objects);
-  const ReplyWait wait =
-      plan_reply_wait(options.scheduler, hardware_threads, reply_times_.last(program_key),
-                      reply_times_.last_reply(program_key));
+  ProgramHistory history = reply_times_.last(program_key);
+  history.cores = cores_of(plan);
+  const ReplyWait wait = plan_reply_wait(options.scheduler, hardware_threads, history);
   request.scheduler = wait.scheduler;
   request.collect_dprint = options.dprint != nullptr;
   request.collect_spans = static_cast<bool>(options.on_kernel_span);

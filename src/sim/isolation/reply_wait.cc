@@ -1,14 +1,19 @@
 #include "tessera/sim/isolation/reply_wait.h"
 
 #include <algorithm>
+#include <bitset>
+#include <cstdint>
 
 namespace tessera::sim {
 
 ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
-                          std::chrono::nanoseconds last_work, std::chrono::nanoseconds last_reply) {
+                          const ProgramHistory& program) {
   const unsigned threads = std::max(hardware_threads, 1u);
   const unsigned fewer = std::max(threads, 2u) - 1;
-  if (last_work / fewer > kLongReply) {
+  const std::chrono::nanoseconds long_from = program.cores >= kManyCoresPerThread * threads
+                                                 ? std::chrono::nanoseconds(kLongReplyManyCores)
+                                                 : std::chrono::nanoseconds(kLongReply);
+  if (program.work / fewer > long_from) {
     if (asked.threads == 0) asked.threads = threads;
     return {asked, std::chrono::nanoseconds(0)};
   }
@@ -16,8 +21,30 @@ ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
   // Spinning through the whole reply only where the spin has a hardware
   // thread to itself; on one, it would take turns with the kernels.
   if (threads < 2) return {asked, kHostReplySpin};
-  const std::chrono::nanoseconds expected = last_reply + last_reply / 4 + kReplySpinMargin;
+  const std::chrono::nanoseconds expected = program.reply + program.reply / 4 + kReplySpinMargin;
   return {asked, std::max<std::chrono::nanoseconds>(kHostReplySpin, expected)};
+}
+
+std::size_t cores_of(const ProgramPlan& plan) {
+  // Counted on every run, a bit per core. No grid is 64 cores wide: a range
+  // past that is malformed (the device process refuses it) and only
+  // counted by its size, never walked.
+  constexpr uint32_t kSide = 64;
+  std::bitset<kSide * kSide> seen;
+  uint64_t beyond = 0;
+  for (const KernelPlan& kernel : plan.kernels) {
+    for (const CoreRange& range : kernel.cores) {
+      if (range.end.x >= kSide || range.end.y >= kSide) {
+        beyond += (uint64_t{range.end.x} - range.start.x + 1) *
+                  (uint64_t{range.end.y} - range.start.y + 1);
+        continue;
+      }
+      for (uint32_t y = range.start.y; y <= range.end.y; ++y) {
+        for (uint32_t x = range.start.x; x <= range.end.x; ++x) seen.set(y * kSide + x);
+      }
+    }
+  }
+  return seen.count() + static_cast<std::size_t>(beyond);
 }
 
 std::string ProgramReplyTimes::key_of(const ProgramPlan& plan,
@@ -30,15 +57,10 @@ std::string ProgramReplyTimes::key_of(const ProgramPlan& plan,
   return key;
 }
 
-std::chrono::nanoseconds ProgramReplyTimes::last(const std::string& key) const {
+ProgramHistory ProgramReplyTimes::last(const std::string& key) const {
   auto found = replies_.find(key);
-  if (found == replies_.end()) return std::chrono::nanoseconds(0);
-  return found->second.reply * found->second.threads;
-}
-
-std::chrono::nanoseconds ProgramReplyTimes::last_reply(const std::string& key) const {
-  auto found = replies_.find(key);
-  return found == replies_.end() ? std::chrono::nanoseconds(0) : found->second.reply;
+  if (found == replies_.end()) return {};
+  return {.work = found->second.reply * found->second.threads, .reply = found->second.reply};
 }
 
 void ProgramReplyTimes::record(const std::string& key, std::chrono::nanoseconds reply,

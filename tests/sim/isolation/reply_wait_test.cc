@@ -16,13 +16,14 @@ TEST(ReplyWaitTest, AShortProgramLeavesTheSpinningHostAHardwareThread) {
   for (nanoseconds last :
        {nanoseconds(0), nanoseconds(microseconds(30)),
         nanoseconds(kHostReplySpin) + microseconds(1), nanoseconds(kLongReply)}) {
-    const ReplyWait wait = plan_reply_wait({}, 2, last);
+    const ReplyWait wait = plan_reply_wait({}, 2, {.work = last});
     EXPECT_EQ(wait.host_spin, kHostReplySpin);
     EXPECT_EQ(wait.scheduler.threads, 1u);
   }
-  EXPECT_EQ(plan_reply_wait({}, 8, microseconds(30)).scheduler.threads, 7u);
-  EXPECT_EQ(plan_reply_wait({}, 1, microseconds(30)).scheduler.threads, 1u);
-  EXPECT_EQ(plan_reply_wait({}, 0, microseconds(30)).scheduler.threads, 1u);  // count unknown
+  EXPECT_EQ(plan_reply_wait({}, 8, {.work = microseconds(30)}).scheduler.threads, 7u);
+  EXPECT_EQ(plan_reply_wait({}, 1, {.work = microseconds(30)}).scheduler.threads, 1u);
+  EXPECT_EQ(plan_reply_wait({}, 0, {.work = microseconds(30)}).scheduler.threads,
+            1u);  // count unknown
 }
 
 // A short program whose last reply outlasted the minimum spin: the host
@@ -30,31 +31,80 @@ TEST(ReplyWaitTest, AShortProgramLeavesTheSpinningHostAHardwareThread) {
 // sleeping through its end and paying a wake-up. Only with a hardware
 // thread of its own; never for a long program.
 TEST(ReplyWaitTest, TheHostSpinsThroughAShortProgramsExpectedReply) {
-  EXPECT_EQ(plan_reply_wait({}, 2, microseconds(20), microseconds(20)).host_spin, kHostReplySpin);
-  const ReplyWait wait = plan_reply_wait({}, 2, microseconds(600), microseconds(600));
+  EXPECT_EQ(plan_reply_wait({}, 2, {.work = microseconds(20), .reply = microseconds(20)}).host_spin,
+            kHostReplySpin);
+  const ReplyWait wait =
+      plan_reply_wait({}, 2, {.work = microseconds(600), .reply = microseconds(600)});
   EXPECT_EQ(wait.host_spin, microseconds(750) + kReplySpinMargin);
   EXPECT_EQ(wait.scheduler.threads, 1u);
-  EXPECT_EQ(plan_reply_wait({}, 2, kLongReply, kLongReply).host_spin,
+  EXPECT_EQ(plan_reply_wait({}, 2, {.work = kLongReply, .reply = kLongReply}).host_spin,
             microseconds(1250) + kReplySpinMargin);
   // Asked for four threads, a 600 µs reply is 2.4 ms of thread time; on
   // eight hardware threads that is short, and the spin follows the reply.
   SchedulerOptions asked;
   asked.threads = 4;
-  EXPECT_EQ(plan_reply_wait(asked, 8, microseconds(2400), microseconds(600)).host_spin,
-            microseconds(750) + kReplySpinMargin);
-  EXPECT_EQ(plan_reply_wait({}, 1, microseconds(600), microseconds(600)).host_spin, kHostReplySpin);
-  EXPECT_EQ(plan_reply_wait({}, 2, milliseconds(3), microseconds(1500)).host_spin, nanoseconds(0));
+  EXPECT_EQ(
+      plan_reply_wait(asked, 8, {.work = microseconds(2400), .reply = microseconds(600)}).host_spin,
+      microseconds(750) + kReplySpinMargin);
+  EXPECT_EQ(
+      plan_reply_wait({}, 1, {.work = microseconds(600), .reply = microseconds(600)}).host_spin,
+      kHostReplySpin);
+  EXPECT_EQ(
+      plan_reply_wait({}, 2, {.work = milliseconds(3), .reply = microseconds(1500)}).host_spin,
+      nanoseconds(0));
+}
+
+// A program on at least kManyCoresPerThread cores a hardware thread is long
+// from kLongReplyManyCores of thread time: its cores keep every thread
+// busy. Fewer cores, or less time, and it stays short.
+TEST(ReplyWaitTest, AProgramOnManyCoresIsLongSooner) {
+  ProgramHistory eltwise{.work = microseconds(400), .reply = microseconds(400), .cores = 64};
+  const ReplyWait wait = plan_reply_wait({}, 2, eltwise);
+  EXPECT_EQ(wait.scheduler.threads, 2u);
+  EXPECT_EQ(wait.host_spin, nanoseconds(0));
+  eltwise.work = microseconds(250);
+  EXPECT_EQ(plan_reply_wait({}, 2, eltwise).scheduler.threads, 1u);
+  ProgramHistory few{.work = microseconds(400), .reply = microseconds(400), .cores = 7};
+  EXPECT_EQ(plan_reply_wait({}, 2, few).scheduler.threads, 1u);
+  few.cores = 8;
+  EXPECT_EQ(plan_reply_wait({}, 2, few).scheduler.threads, 2u);
+  // On eight hardware threads many is 32 cores, judged on seven threads.
+  ProgramHistory wide{.work = 7 * microseconds(301), .cores = 32};
+  EXPECT_EQ(plan_reply_wait({}, 8, wide).scheduler.threads, 8u);
+  wide.cores = 31;
+  EXPECT_EQ(plan_reply_wait({}, 8, wide).scheduler.threads, 7u);
+}
+
+ProgramPlan plan_on(std::vector<CoreRangeSet> kernels) {
+  ProgramPlan plan;
+  for (CoreRangeSet& cores : kernels) {
+    KernelPlan kernel;
+    kernel.cores = std::move(cores);
+    plan.kernels.push_back(std::move(kernel));
+  }
+  return plan;
+}
+
+// Cores shared by several kernels count once. A range no grid has is
+// counted by its size without being walked.
+TEST(ReplyWaitTest, CountsTheDistinctCoresOfAProgram) {
+  const CoreRangeSet grid{{{0, 0}, {7, 7}}};
+  EXPECT_EQ(cores_of(plan_on({})), 0u);
+  EXPECT_EQ(cores_of(plan_on({grid, grid, grid})), 64u);
+  EXPECT_EQ(cores_of(plan_on({grid, {{{9, 9}, {9, 9}}, {{0, 0}, {1, 0}}}})), 65u);
+  EXPECT_EQ(cores_of(plan_on({{{{0, 100}, {1, 101}}}})), 4u);
+  EXPECT_EQ(cores_of(plan_on({{{{0, 0}, {UINT32_MAX, 0}}}})), size_t{1} << 32);
 }
 
 // A program whose last run took longer than kLongReply of thread time on
 // one thread fewer than the machine has: the host sleeps at once and the
 // kernels get every hardware thread.
 TEST(ReplyWaitTest, ALongProgramGetsEveryHardwareThreadAndASleepingHost) {
-  const ReplyWait wait = plan_reply_wait({}, 2, kLongReply + microseconds(1));
+  const ReplyWait wait = plan_reply_wait({}, 2, {.work = kLongReply + microseconds(1)});
   EXPECT_EQ(wait.host_spin, nanoseconds(0));
   EXPECT_EQ(wait.scheduler.threads, 2u);
-  EXPECT_EQ(plan_reply_wait({}, 8, milliseconds(50)).scheduler.threads, 8u);
-  EXPECT_EQ(plan_reply_wait({}, 0, milliseconds(50)).scheduler.threads, 1u);
+  EXPECT_EQ(plan_reply_wait({}, 8, {.work = milliseconds(50)}).scheduler.threads, 8u);
+  EXPECT_EQ(plan_reply_wait({}, 0, {.work = milliseconds(50)}).scheduler.threads, 1u);
 }
 
 TEST(ReplyWaitTest, KeepsWhatTheCallerAskedFor) {
@@ -63,7 +113,7 @@ TEST(ReplyWaitTest, KeepsWhatTheCallerAskedFor) {
   asked.deterministic = true;
   asked.stall_limit = milliseconds(7);
   for (nanoseconds last : {nanoseconds(0), nanoseconds(milliseconds(5))}) {
-    const SchedulerOptions given = plan_reply_wait(asked, 2, last).scheduler;
+    const SchedulerOptions given = plan_reply_wait(asked, 2, {.work = last}).scheduler;
     EXPECT_EQ(given.threads, 4u);
     EXPECT_TRUE(given.deterministic);
     EXPECT_EQ(given.stall_limit, milliseconds(7));
@@ -84,8 +134,8 @@ TEST(ReplyWaitTest, ALongProgramStaysLongWhenItsThreadsMakeItFaster) {
   EXPECT_EQ(wait.scheduler.threads, 2u);
   EXPECT_EQ(wait.host_spin, nanoseconds(0));
   // On eight hardware threads, the judge is the time on seven.
-  EXPECT_EQ(plan_reply_wait({}, 8, microseconds(6900)).scheduler.threads, 7u);
-  EXPECT_EQ(plan_reply_wait({}, 8, microseconds(7100)).scheduler.threads, 8u);
+  EXPECT_EQ(plan_reply_wait({}, 8, {.work = microseconds(6900)}).scheduler.threads, 7u);
+  EXPECT_EQ(plan_reply_wait({}, 8, {.work = microseconds(7100)}).scheduler.threads, 8u);
   // A short program stays short: its thread time on one thread is its reply.
   times.record("q", microseconds(700), 1);
   EXPECT_EQ(plan_reply_wait({}, 2, times.last("q")).scheduler.threads, 1u);
@@ -106,19 +156,19 @@ TEST(ProgramReplyTimesTest, RemembersTheLastReplyOfEachProgram) {
   const std::string split_differently = ProgramReplyTimes::key_of(plan_named("p"), {"a.sob.so"});
   EXPECT_NE(matmul, other_objects);
   EXPECT_NE(matmul, split_differently);
-  EXPECT_EQ(times.last(matmul), nanoseconds(0));
+  EXPECT_EQ(times.last(matmul).work, nanoseconds(0));
   times.record(matmul, microseconds(900), 1);
   times.record(other_objects, microseconds(20), 1);
-  EXPECT_EQ(times.last(matmul), microseconds(900));
-  EXPECT_EQ(times.last(other_objects), microseconds(20));
+  EXPECT_EQ(times.last(matmul).work, microseconds(900));
+  EXPECT_EQ(times.last(other_objects).work, microseconds(20));
   times.record(matmul, microseconds(40), 1);
-  EXPECT_EQ(times.last(matmul), microseconds(40));
-  EXPECT_EQ(times.last(split_differently), nanoseconds(0));
+  EXPECT_EQ(times.last(matmul).work, microseconds(40));
+  EXPECT_EQ(times.last(split_differently).work, nanoseconds(0));
   // Thread time, and the reply itself.
   times.record(matmul, microseconds(800), 2);
-  EXPECT_EQ(times.last(matmul), microseconds(1600));
-  EXPECT_EQ(times.last_reply(matmul), microseconds(800));
-  EXPECT_EQ(times.last_reply(split_differently), nanoseconds(0));
+  EXPECT_EQ(times.last(matmul).work, microseconds(1600));
+  EXPECT_EQ(times.last(matmul).reply, microseconds(800));
+  EXPECT_EQ(times.last(split_differently).reply, nanoseconds(0));
 }
 
 // Binaries that generate endless distinct programs cannot grow it without
@@ -128,10 +178,10 @@ TEST(ProgramReplyTimesTest, ForgetsEverythingPastItsLimit) {
   for (size_t i = 0; i < ProgramReplyTimes::kMaxPrograms; ++i) {
     times.record("program " + std::to_string(i), microseconds(300), 1);
   }
-  EXPECT_EQ(times.last("program 0"), microseconds(300));
+  EXPECT_EQ(times.last("program 0").work, microseconds(300));
   times.record("one more", microseconds(5), 1);
-  EXPECT_EQ(times.last("program 0"), nanoseconds(0));
-  EXPECT_EQ(times.last("one more"), microseconds(5));
+  EXPECT_EQ(times.last("program 0").work, nanoseconds(0));
+  EXPECT_EQ(times.last("one more").work, microseconds(5));
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 // saves a wake-up of tens of microseconds, which matters only to short
 // programs: a program that would take longer than kLongReply on one thread
 // fewer than the machine has is waited for asleep, and its kernels get
-// every hardware thread.
+// every hardware thread. So is one on many cores that would take longer
+// than kLongReplyManyCores: its cores keep every thread busy, and the
+// thread it gains is worth more than the wake-ups.
 #pragma once
 
 #include <chrono>
@@ -30,30 +32,43 @@ inline constexpr std::chrono::microseconds kReplySpinMargin{50};
 // example suite's programs between the two ran faster on one thread fewer
 // with the host spinning first (docs/architecture.md, Isolation).
 inline constexpr std::chrono::milliseconds kLongReply{1};
+// Many cores: at least this many a hardware thread. The 64-core eltwise
+// ran a quarter faster on two threads than on one; the example suite's
+// programs, nearly all on one to six cores, gain less than a wake-up costs
+// (docs/architecture.md, Isolation).
+inline constexpr std::size_t kManyCoresPerThread = 4;
+inline constexpr std::chrono::microseconds kLongReplyManyCores{300};
 
 struct ReplyWait {
   SchedulerOptions scheduler;          // what the device process runs the program with
   std::chrono::nanoseconds host_spin;  // how long the host spins before it sleeps
 };
 
-// `last_work`: the same program's last reply time multiplied by the threads
-// it ran on (ProgramReplyTimes::last), 0 if unknown; `last_reply`: that
-// reply time itself (ProgramReplyTimes::last_reply). A thread count the
-// caller asked for is kept.
-ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
-                          std::chrono::nanoseconds last_work,
-                          std::chrono::nanoseconds last_reply = std::chrono::nanoseconds(0));
+// What the host knows of a program it is about to run.
+struct ProgramHistory {
+  // Its last reply time multiplied by the threads it ran on, 0 if new.
+  // Thread time, not the reply alone: a program judged long runs faster on
+  // every thread, and judged again by that time it would flip back to
+  // short and slow on the next run.
+  std::chrono::nanoseconds work{0};
+  std::chrono::nanoseconds reply{0};  // its last reply time
+  std::size_t cores = 0;              // how many cores its kernels run on
+};
 
-// How much thread time each program's last reply took (reply time x the
-// threads it ran on), and the reply itself, by its name and kernel objects. Thread time, not the
-// reply alone: a program judged long runs faster on every thread, and
-// judged again by that time it would flip back to short and slow on the
-// next run.
+// A thread count the caller asked for is kept.
+ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
+                          const ProgramHistory& program);
+
+// How many distinct cores a program's kernels run on.
+std::size_t cores_of(const ProgramPlan& plan);
+
+// Each program's last reply (ProgramHistory's work and reply), by its name
+// and kernel objects.
 class ProgramReplyTimes {
  public:
   static std::string key_of(const ProgramPlan& plan, const std::vector<std::string>& objects);
-  std::chrono::nanoseconds last(const std::string& key) const;
-  std::chrono::nanoseconds last_reply(const std::string& key) const;
+  // Its cores are left 0.
+  ProgramHistory last(const std::string& key) const;
   // Past kMaxPrograms programs, forgets them all and starts again.
   void record(const std::string& key, std::chrono::nanoseconds reply, unsigned threads);
 
