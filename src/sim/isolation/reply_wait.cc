@@ -26,9 +26,9 @@ ReplyWait plan_reply_wait(SchedulerOptions asked, unsigned hardware_threads,
 }
 
 std::size_t cores_of(const ProgramPlan& plan) {
-  // Counted on every run, a bit per core. No grid is 64 cores wide: a range
-  // past that is malformed (the device process refuses it) and only
-  // counted by its size, never walked.
+  // Counted on every run, a bit per core. No chip's grid is 64 cores wide:
+  // a range past that is off the grid (the layout check refuses it) and
+  // only counted by its size, never walked.
   constexpr uint32_t kSide = 64;
   std::bitset<kSide * kSide> seen;
   uint64_t beyond = 0;
