@@ -10,7 +10,9 @@
 //   inproc_us, isolated_us  median time of one run in each mode;
 //   ratio                   median over iterations of isolated / in-process
 //                           of two adjacent blocks;
-//   added_us                the same median of their difference.
+//   added_us                the same median of their difference;
+//   cross_core_us(_after)   the machine's cross-core cost before (and
+//                           after) the blocks, see cross_core_read_us.
 // One iteration is one block of each mode, in turns isolated first.
 #include <benchmark/benchmark.h>
 
@@ -25,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "support/cross_core_probe.h"
 #include "support/eltwise_add_program.h"
 #include "support/empty_kernel.h"
 #include "support/multicast_matmul.h"
@@ -170,6 +173,21 @@ std::optional<double> run_block(benchmark::State& state, Workload& workload, int
   return seconds / runs;
 }
 
+// The machine's cost, at this moment, of reading on one core 96 KiB that
+// another core wrote (what one run of the suite's small eltwise binaries
+// moves between the host and the device process). The isolated device's
+// ratios rise with it; reported before and after each pair's blocks, it
+// says which phase of the machine the pair ran in (docs/architecture.md,
+// "Why the ratios move with the hour").
+std::optional<double> cross_core_read_us() {
+  constexpr size_t kBytes = 96 * 1024;
+  constexpr int kRounds = 200;
+  const std::optional<bench::CrossCoreReads> reads =
+      bench::measure_cross_core_reads(kBytes, kRounds);
+  if (!reads) return std::nullopt;
+  return reads->other_core_us;
+}
+
 // Which devices a pair compares.
 enum class Pairing { kInProcessVsIsolated, kBothInProcess, kBothIsolated };
 
@@ -196,6 +214,7 @@ void run_paired(benchmark::State& state, const WorkloadFactory& make, Pairing pa
   }
   const double slower = std::max(first[0], first[1]);
   const int runs = std::max(1, static_cast<int>(std::ceil(kBlockSeconds / slower)));
+  const std::optional<double> cross_core_before = cross_core_read_us();
   std::array<std::vector<double>, 2> per_run;
   std::vector<double> ratios, added;
   bool isolated_first = true;
@@ -217,6 +236,11 @@ void run_paired(benchmark::State& state, const WorkloadFactory& make, Pairing pa
   state.counters["ratio"] = median(ratios);
   state.counters["added_us"] = median(added) * 1e6;
   state.counters["runs_per_block"] = runs;
+  const std::optional<double> cross_core_after = cross_core_read_us();
+  if (cross_core_before && cross_core_after) {
+    state.counters["cross_core_us"] = *cross_core_before;
+    state.counters["cross_core_us_after"] = *cross_core_after;
+  }
 }
 
 // `name`, and unless `controls` is false two controls whose ratio should

@@ -1,0 +1,105 @@
+// How much it costs this machine, right now, to read on one core what a
+// thread on another core has just written. An isolated device moves each
+// program's inputs and outputs between the host's core and its own, while
+// an in-process device mostly keeps them on one core; on the shared virtual
+// machines measured, that cost moved by a factor of about four within
+// minutes, and the isolated/in-process ratios with it (docs/architecture.md,
+// "Why the ratios move with the hour"). A run that reports this next to its
+// ratios says which of those phases it ran in.
+#pragma once
+
+#include <pthread.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace tessera::bench {
+
+struct CrossCoreReads {
+  double other_core_us = 0;  // median time to read what the other core wrote
+  double same_core_us = 0;   // the same read of what this core wrote
+};
+
+// The first two processors this process may run on, or nothing.
+inline std::optional<std::pair<int, int>> two_allowed_cpus() {
+  cpu_set_t allowed;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return std::nullopt;
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE && cpus.size() < 2; ++cpu) {
+    if (CPU_ISSET(cpu, &allowed)) cpus.push_back(cpu);
+  }
+  if (cpus.size() < 2) return std::nullopt;
+  return std::pair{cpus[0], cpus[1]};
+}
+
+inline void pin_current_thread(int cpu) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  (void)pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+// Reads one byte of every cache line of `bytes`, so that the reads are the
+// cost and not the arithmetic.
+inline uint64_t touch_lines(const volatile uint8_t* bytes, size_t size) {
+  uint64_t sum = 0;
+  for (size_t offset = 0; offset < size; offset += 64) sum += bytes[offset];
+  return sum;
+}
+
+// `rounds` hand-overs of `size` bytes from a thread on one processor to
+// one on another, then the same reads after this thread wrote them itself.
+// The calling thread's own placement is restored afterwards.
+inline std::optional<CrossCoreReads> measure_cross_core_reads(size_t size, int rounds) {
+  const auto cpus = two_allowed_cpus();
+  if (!cpus) return std::nullopt;
+  std::vector<uint8_t> bytes(size);
+  std::atomic<int> turn{0};  // odd: the reader's turn
+  std::thread writer([&] {
+    pin_current_thread(cpus->second);
+    for (int round = 0; round < rounds; ++round) {
+      while (turn.load(std::memory_order_acquire) != 2 * round) {
+      }
+      std::memset(bytes.data(), round, size);
+      turn.store(2 * round + 1, std::memory_order_release);
+    }
+  });
+  cpu_set_t placement;
+  const bool placed = pthread_getaffinity_np(pthread_self(), sizeof placement, &placement) == 0;
+  pin_current_thread(cpus->first);
+  auto time_reads = [&] {
+    const auto start = std::chrono::steady_clock::now();
+    volatile uint64_t sink = touch_lines(bytes.data(), size);
+    (void)sink;
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  std::vector<double> other_core, same_core;
+  for (int round = 0; round < rounds; ++round) {
+    while (turn.load(std::memory_order_acquire) != 2 * round + 1) {
+    }
+    other_core.push_back(time_reads());
+    turn.store(2 * round + 2, std::memory_order_release);
+  }
+  writer.join();
+  for (int round = 0; round < rounds; ++round) {
+    std::memset(bytes.data(), round, size);
+    same_core.push_back(time_reads());
+  }
+  if (placed) (void)pthread_setaffinity_np(pthread_self(), sizeof placement, &placement);
+  auto median = [](std::vector<double>& values) {
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    return values[values.size() / 2];
+  };
+  return CrossCoreReads{median(other_core), median(same_core)};
+}
+
+}  // namespace tessera::bench
