@@ -36,6 +36,40 @@ TEST(SimComputeMatmul, TileProductAccumulatesIntoDst) {
   expect_close(from_tile(dst), want, 0.9999, 1e-5);
 }
 
+// The exact floats of a float32 tile product, summed as the simulator
+// promises on every host: dst first, then the 32 products in k order, each
+// product and each sum rounded on its own. The volatile product keeps this
+// compiler from fusing them.
+Matrix exact_tile_product(const Matrix& a, const Matrix& b, const Matrix& dst) {
+  Matrix c(1024);
+  for (int i = 0; i < 32; ++i) {
+    for (int j = 0; j < 32; ++j) {
+      float sum = static_cast<float>(dst[i * 32 + j]);
+      for (int k = 0; k < 32; ++k) {
+        volatile float product =
+            static_cast<float>(a[i * 32 + k]) * static_cast<float>(b[k * 32 + j]);
+        sum = sum + product;
+      }
+      c[i * 32 + j] = sum;
+    }
+  }
+  return c;
+}
+
+// The tile product runs the widest vectors the host has (AVX-512, AVX2 or
+// baseline); a fused multiply-add in any of them changes low bits of most
+// of these 1,024 sums.
+TEST(SimComputeMatmul, TileProductIsBitExactOnEveryVectorWidth) {
+  const Matrix a = random_matrix(11, 1024, -3.0, 3.0), b = random_matrix(12, 1024, -3.0, 3.0),
+               d = random_matrix(13, 1024, -3.0, 3.0);
+  FloatTile dst = to_tile(d);
+  matmul_tile(to_tile(a), to_tile(b), dst);
+  const Matrix got = from_tile(dst), want = exact_tile_product(a, b, d);
+  int differing = 0;
+  for (int i = 0; i < 1024; ++i) differing += got[i] != want[i] ? 1 : 0;
+  EXPECT_EQ(differing, 0) << "of 1024 elements";
+}
+
 TEST(SimComputeMatmul, IdentityAndPlacement) {
   Matrix identity(1024, 0.0), b(1024);
   for (int i = 0; i < 32; ++i) identity[i * 33] = 1.0;
