@@ -12,6 +12,10 @@
     !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #define TESSERA_VECTOR_CLONES \
   __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+// Whether this build can carry code for wider vectors than baseline at all
+// (for loops that need a different body per width, chosen by hand).
+#define TESSERA_WIDER_VECTORS 1
 #else
 #define TESSERA_VECTOR_CLONES
+#define TESSERA_WIDER_VECTORS 0
 #endif
