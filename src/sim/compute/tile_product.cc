@@ -31,8 +31,8 @@ void store(float* to, const Vector& vector) {
 
 }  // namespace
 
-// A 16-float face row as one vector: four SSE registers, and the four rows'
-// sums fit the sixteen. (Split in halves, as below, they spill: 27 us a tile
+// A 16-float face row as one vector of four SSE registers. (Split in
+// halves, as below, the eight sums spill far more here: 27 us a tile
 // against 5.)
 void tile_product_baseline(const float* a, const float* b, float* c) {
   using FaceRow = float __attribute__((vector_size(kFaceWidth * sizeof(float))));
