@@ -182,10 +182,7 @@ std::optional<double> run_block(benchmark::State& state, Workload& workload, int
 std::optional<double> cross_core_read_us() {
   constexpr size_t kBytes = 96 * 1024;
   constexpr int kRounds = 200;
-  const std::optional<bench::CrossCoreReads> reads =
-      bench::measure_cross_core_reads(kBytes, kRounds);
-  if (!reads) return std::nullopt;
-  return reads->other_core_us;
+  return bench::measure_cross_core_read_us(kBytes, kRounds);
 }
 
 // Which devices a pair compares.

@@ -23,11 +23,6 @@
 
 namespace tessera::bench {
 
-struct CrossCoreReads {
-  double other_core_us = 0;  // median time to read what the other core wrote
-  double same_core_us = 0;   // the same read of what this core wrote
-};
-
 // The first two processors this process may run on, or nothing.
 inline std::optional<std::pair<int, int>> two_allowed_cpus() {
   cpu_set_t allowed;
@@ -55,10 +50,10 @@ inline uint64_t touch_lines(const volatile uint8_t* bytes, size_t size) {
   return sum;
 }
 
-// `rounds` hand-overs of `size` bytes from a thread on one processor to
-// one on another, then the same reads after this thread wrote them itself.
-// The calling thread's own placement is restored afterwards.
-inline std::optional<CrossCoreReads> measure_cross_core_reads(size_t size, int rounds) {
+// The median time, in microseconds, to read `size` bytes that a thread on
+// another processor has just written, over `rounds` hand-overs. The calling
+// thread's own placement is restored afterwards.
+inline std::optional<double> measure_cross_core_read_us(size_t size, int rounds) {
   const auto cpus = two_allowed_cpus();
   if (!cpus) return std::nullopt;
   std::vector<uint8_t> bytes(size);
@@ -82,24 +77,17 @@ inline std::optional<CrossCoreReads> measure_cross_core_reads(size_t size, int r
     return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
         .count();
   };
-  std::vector<double> other_core, same_core;
+  std::vector<double> reads;
   for (int round = 0; round < rounds; ++round) {
     while (turn.load(std::memory_order_acquire) != 2 * round + 1) {
     }
-    other_core.push_back(time_reads());
+    reads.push_back(time_reads());
     turn.store(2 * round + 2, std::memory_order_release);
   }
   writer.join();
-  for (int round = 0; round < rounds; ++round) {
-    std::memset(bytes.data(), round, size);
-    same_core.push_back(time_reads());
-  }
   if (placed) (void)pthread_setaffinity_np(pthread_self(), sizeof placement, &placement);
-  auto median = [](std::vector<double>& values) {
-    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-    return values[values.size() / 2];
-  };
-  return CrossCoreReads{median(other_core), median(same_core)};
+  std::nth_element(reads.begin(), reads.begin() + reads.size() / 2, reads.end());
+  return reads[reads.size() / 2];
 }
 
 }  // namespace tessera::bench
