@@ -66,7 +66,7 @@ Status run_queue(const tm::CommandQueue& commands, QueueContext& queue) {
     const char* type = tm::EnumNameCommandType(command.type_type());
     queue.note = {.origin = type, .origin_index = index};
     SubmitTrace::CommandSpan* span = nullptr;
-    if (trace) {
+    if (trace && trace->collects_spans()) {
       span = &trace->begin_command(queue.queue_index, index, type, command_detail(command));
       queue.note.timing = &span->on_queue;
     }

@@ -1,6 +1,8 @@
-// The trace spans of one device program of a TTM0 submit. It exists only
-// when the caller asked for spans (SubmitOptions::collect_trace): a submit
-// without it checks one null pointer per command and times nothing.
+// The trace spans and device time of one device program of a TTM0 submit.
+// It exists only when the caller asked for spans (SubmitOptions::
+// collect_trace) or device time (collect_device_time): a submit without
+// either checks one null pointer per command and times nothing, and one
+// with device time alone builds no spans.
 //
 // A command span starts when the executor takes the command up and ends
 // when it is done: on the host for host-side commands (create, deallocate,
@@ -42,6 +44,9 @@ class SubmitTrace {
     return std::optional<SubmitTrace>(std::in_place, queues, options.collect_trace,
                                       options.collect_device_time);
   }
+
+  // Whether the caller asked for spans: device time alone needs none.
+  bool collects_spans() const { return spans_; }
 
   // Starts the span of command `index` of `queue`. Only the queue's own
   // thread calls this for a queue; the span stays put until take_spans.

@@ -247,10 +247,11 @@ FiberSpec timed_fiber(FiberSpec spec, KernelInvocation& invocation, CoreCoord co
 }
 
 // What the replay needs besides the traces: each invocation's kernel and
-// core, CB capacities and the semaphores' initial values.
-timing::ReplayInput replay_input(const ChipDescriptor& descriptor, const ProgramPlan& plan,
-                                 const RunState& run) {
+// core, CB capacities, the semaphores' initial values and the chip's NoC map.
+timing::ReplayInput replay_input(const Chip& chip, const ProgramPlan& plan, const RunState& run) {
+  const ChipDescriptor& descriptor = chip.descriptor();
   timing::ReplayInput input;
+  input.noc_map = &chip.noc_map();
   for (std::size_t i = 0; i < run.invocations.size(); ++i) {
     const KernelInvocation& invocation = *run.invocations[i];
     const CoreLabel logical = invocation.placement().logical;
@@ -312,8 +313,8 @@ Status run_checked(Chip& chip, const ProgramPlan& plan, ProgramL1Regions regions
   }
   TESSERA_RETURN_IF_ERROR(scheduler.run());
   if (options.on_device_time) {
-    options.on_device_time(timing::replay_program(*run.timing_params, descriptor,
-                                                  replay_input(descriptor, plan, run)));
+    options.on_device_time(
+        timing::replay_program(*run.timing_params, descriptor, replay_input(chip, plan, run)));
   }
   return ok_status();
 }

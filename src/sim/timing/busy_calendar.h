@@ -24,13 +24,14 @@ class BusyCalendar {
   }
 
   // The earliest start >= `ready` with `length` free cycles; books nothing.
+  // Many transfers in flight make a calendar long, so it skips the
+  // bookings that end by `ready` with a binary search (their ends are
+  // sorted, as they are disjoint).
   int64_t find(int64_t ready, int64_t length) const {
+    auto busy = std::upper_bound(busy_.begin() + static_cast<std::ptrdiff_t>(head_), busy_.end(),
+                                 ready, [](int64_t at, const Interval& b) { return at < b.end; });
     int64_t start = ready;
-    for (const Interval& busy : busy_) {
-      if (busy.end <= start) continue;
-      if (busy.start >= start + length) break;
-      start = busy.end;
-    }
+    for (; busy != busy_.end() && busy->start < start + length; ++busy) start = busy->end;
     return start;
   }
 
@@ -39,7 +40,7 @@ class BusyCalendar {
   void occupy(int64_t start, int64_t end) {
     if (end <= start) return;
     // Most bookings come in time order: after, or touching, the last one.
-    if (busy_.empty() || busy_.back().end < start) {
+    if (head_ == busy_.size() || busy_.back().end < start) {
       busy_.push_back({start, end});
       return;
     }
@@ -47,8 +48,9 @@ class BusyCalendar {
       busy_.back().end = std::max(busy_.back().end, end);
       return;
     }
-    auto first = std::lower_bound(busy_.begin(), busy_.end(), start,
-                                  [](const Interval& busy, int64_t at) { return busy.end < at; });
+    auto first =
+        std::lower_bound(busy_.begin() + static_cast<std::ptrdiff_t>(head_), busy_.end(), start,
+                         [](const Interval& busy, int64_t at) { return busy.end < at; });
     auto last = first;
     for (; last != busy_.end() && last->start <= end; ++last) {
       start = std::min(start, last->start);
@@ -63,20 +65,59 @@ class BusyCalendar {
   }
 
   // Forgets every booking, keeping the storage for the next program.
-  void clear() { busy_.clear(); }
+  void clear() {
+    busy_.clear();
+    head_ = 0;
+  }
 
-  // Forgets bookings that end by `horizon` (no later booking starts before it).
+  // Forgets bookings that end by `horizon` (no later booking starts before
+  // it). They leave the front of the storage only once they are half of
+  // it, so that forgetting one at a time does not move the rest each time.
   void forget_before(int64_t horizon) {
-    std::size_t done = 0;
-    while (done < busy_.size() && busy_[done].end <= horizon) ++done;
-    if (done > 0) busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(done));
+    while (head_ < busy_.size() && busy_[head_].end <= horizon) ++head_;
+    if (head_ == busy_.size()) {
+      clear();
+    } else if (head_ > 8 && head_ * 2 > busy_.size()) {
+      busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(head_));
+      head_ = 0;
+    }
   }
 
  private:
   struct Interval {
     int64_t start, end;
   };
-  std::vector<Interval> busy_;  // sorted, disjoint
+  std::vector<Interval> busy_;  // sorted, disjoint; from head_ on
+  std::size_t head_ = 0;        // bookings before it are forgotten
+};
+
+// The calendars of a kind of resource (a chip's NoC links, its DRAM
+// channels), kept from one program's replay to the next. A new program
+// clears a calendar when it first uses it: a small program touches few of
+// a chip's links, and clearing them all cost more than its replay.
+class CalendarSet {
+ public:
+  // Readies `count` calendars, all empty, for the next program.
+  void start_program(std::size_t count) {
+    if (calendars_.size() != count) {
+      calendars_.assign(count, BusyCalendar{});
+      programs_.assign(count, 0);
+    }
+    ++program_;
+  }
+
+  BusyCalendar& operator[](std::size_t index) {
+    if (programs_[index] != program_) {
+      calendars_[index].clear();
+      programs_[index] = program_;
+    }
+    return calendars_[index];
+  }
+
+ private:
+  std::vector<BusyCalendar> calendars_;
+  std::vector<uint64_t> programs_;  // the program that last used each calendar
+  uint64_t program_ = 0;
 };
 
 }  // namespace tessera::sim::timing

@@ -1,6 +1,7 @@
 #include "tessera/sim/timing/timing_replay.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -55,6 +56,9 @@ std::vector<Link> route(const TimingParams& params, uint8_t noc, CoreCoord from,
   return links;
 }
 
+// A CB is named by its worker and its index, which an event holds in a byte.
+constexpr uint32_t kCbsPerWorker = 256;
+
 // What a thread's replays keep from one program to the next, so that a
 // short program does not build it again: the routes asked for (a pure
 // function of the grid, the NoC and the two ends) and the calendars'
@@ -70,39 +74,52 @@ class ReplayScratch {
       routes_.clear();
       grid_x_ = params.noc_grid_x;
       grid_y_ = params.noc_grid_y;
+      const std::size_t ends = std::size_t{grid_x_} * grid_y_;
+      route_slots_.assign(2 * ends * ends, 0);
     }
     const std::size_t links = std::size_t{2} * 2 * grid_x_ * grid_y_;
-    for (auto* calendars : {&links_, &held_}) reset(*calendars, links);
-    reset(channels_, channels);
+    links_.start_program(links);
+    held_.start_program(links);
+    channels_.start_program(channels);
   }
 
   const std::vector<Link>& route_of(const TimingParams& params, uint8_t noc, CoreCoord from,
                                     CoreCoord to) {
-    const uint64_t w = grid_x_, h = grid_y_;
-    const uint64_t key =
-        (((uint64_t{noc} * h + from.y % h) * w + from.x % w) * h + to.y % h) * w + to.x % w;
-    auto [found, inserted] = routes_.try_emplace(key);
-    if (inserted) found->second = route(params, noc, from, to);
-    return found->second;
+    const std::size_t w = grid_x_, h = grid_y_;
+    const std::size_t slot =
+        (((std::size_t{noc & 1u} * h + from.y % h) * w + from.x % w) * h + to.y % h) * w + to.x % w;
+    if (route_slots_[slot] == 0) {
+      routes_.push_back(route(params, noc, from, to));
+      route_slots_[slot] = static_cast<uint32_t>(routes_.size());
+    }
+    return routes_[route_slots_[slot] - 1];
   }
 
-  std::vector<BusyCalendar>& links() { return links_; }
-  std::vector<BusyCalendar>& held() { return held_; }
-  std::vector<BusyCalendar>& channels() { return channels_; }
+  // For each worker and CB index, 1 + its CbState's index in the replay
+  // (0: none yet), all 0 for `workers` workers. A replay puts back the
+  // slots it used when it ends, so a short program clears few.
+  std::vector<uint32_t>& cb_slots(uint32_t workers) {
+    const std::size_t size = std::size_t{workers} * kCbsPerWorker;
+    if (cb_slots_.size() < size) cb_slots_.resize(size, 0);
+    return cb_slots_;
+  }
+
+  CalendarSet& links() { return links_; }
+  CalendarSet& held() { return held_; }
+  CalendarSet& channels() { return channels_; }
 
  private:
   // Past this many routes (some 8 MiB), a new program starts the cache
   // again. Every route of both NoCs on Wormhole's 10 x 12 grid is 28,800.
   static constexpr std::size_t kMaxRoutes = 65536;
 
-  static void reset(std::vector<BusyCalendar>& calendars, std::size_t count) {
-    calendars.resize(count);
-    for (BusyCalendar& calendar : calendars) calendar.clear();
-  }
-
-  std::unordered_map<uint64_t, std::vector<Link>> routes_;
+  // Each route built so far (a deque: references stay valid as it grows),
+  // and for each (NoC, from, to), 1 + its index there (0: not built yet).
+  std::deque<std::vector<Link>> routes_;
+  std::vector<uint32_t> route_slots_;
   uint32_t grid_x_ = 0, grid_y_ = 0;
-  std::vector<BusyCalendar> links_, held_, channels_;
+  CalendarSet links_, held_, channels_;
+  std::vector<uint32_t> cb_slots_;
 };
 
 struct CbState {
@@ -136,11 +153,13 @@ struct CbState {
     }
   };
   Log pushes, pops;
+  std::vector<std::size_t> waiters;  // kernels blocked on it
 };
 
 struct WordState {
   uint32_t value = 0;
-  int64_t time = 0;  // when it last changed
+  int64_t time = 0;                  // when it last changed
+  std::vector<std::size_t> waiters;  // kernels blocked on it
 };
 
 struct KernelState {
@@ -157,18 +176,16 @@ struct KernelState {
   int64_t multicast_left[2] = {0, 0};
   bool path_held[2] = {false, false};
   std::size_t next = 0;
+  // What a blocked kernel waits on: a CB (its index) or a word.
   bool blocked = false;
+  uint32_t blocked_cb = 0;
+  WordState* blocked_word = nullptr;
   bool finished = false;
 };
 
-uint64_t cb_key(uint32_t worker, uint32_t cb) {
-  return uint64_t{worker} << 32 | cb;
-}
 uint64_t word_key(uint32_t worker, uint32_t offset) {
   return uint64_t{worker} << 32 | offset;
 }
-// CB and word keys share the waiters map: CB keys get the top bit.
-constexpr uint64_t kCbKeyBit = uint64_t{1} << 63;
 
 class Replay {
  public:
@@ -177,17 +194,27 @@ class Replay {
          ReplayScratch& scratch)
       : params_(params),
         chip_(chip),
+        own_noc_map_(input.noc_map ? std::nullopt : std::optional<NocCoreMap>(chip)),
+        noc_map_(input.noc_map ? *input.noc_map : *own_noc_map_),
         input_(input),
         kernels_(input.kernels.size()),
         scratch_(scratch),
         links_(scratch.links()),
         held_(scratch.held()),
-        channels_(scratch.channels()) {
+        channels_(scratch.channels()),
+        cb_slots_(scratch.cb_slots(workers_of(input))) {
     for (const ReplayCircularBuffer& cb : input.circular_buffers) {
-      cbs_[cb_key(cb.worker, cb.cb)].capacity = cb.pages;
+      // Events name CBs by a byte: a larger index is never waited on.
+      if (cb.cb < kCbsPerWorker) cbs_[cb_index(cb.worker, cb.cb)].capacity = cb.pages;
     }
     for (const ReplayWord& word : input.words)
       words_[word_key(word.worker, word.offset)].value = word.value;
+  }
+
+  Replay(const Replay&) = delete;
+  Replay& operator=(const Replay&) = delete;
+  ~Replay() {
+    for (std::size_t slot : used_cb_slots_) cb_slots_[slot] = 0;
   }
 
   ProgramTiming run() {
@@ -201,7 +228,16 @@ class Replay {
         auto [clock, k] = ready_.top();
         ready_.pop();
         horizon_ = std::max(horizon_, clock);
-        step(k);
+        // The kernel goes on while it stays the earliest, without a trip
+        // through the queue.
+        while (step(k)) {
+          const Entry next{kernels_[k].clock, k};
+          if (!ready_.empty() && ready_.top() < next) {
+            ready_.push(next);
+            break;
+          }
+          horizon_ = std::max(horizon_, next.first);
+        }
       }
       if (!release_one_blocked()) break;
     }
@@ -211,8 +247,40 @@ class Replay {
  private:
   using Entry = std::pair<int64_t, std::size_t>;
 
+  static uint32_t workers_of(const ReplayInput& input) {
+    uint32_t workers = 0;
+    for (const ReplayKernel& kernel : input.kernels) workers = std::max(workers, kernel.worker + 1);
+    for (const ReplayCircularBuffer& cb : input.circular_buffers) {
+      workers = std::max(workers, cb.worker + 1);
+    }
+    return workers;
+  }
+
+  // The index in cbs_ of `worker`'s CB `cb`, made on first use.
+  uint32_t cb_index(uint32_t worker, uint32_t cb) {
+    const std::size_t slot = std::size_t{worker} * kCbsPerWorker + cb;
+    if (cb_slots_[slot] == 0) {
+      cbs_.emplace_back();
+      cb_slots_[slot] = static_cast<uint32_t>(cbs_.size());
+      used_cb_slots_.push_back(slot);
+    }
+    return cb_slots_[slot] - 1;
+  }
+
   const std::vector<Link>& route(uint8_t noc, CoreCoord from, CoreCoord to) {
     return scratch_.route_of(params_, noc, from, to);
+  }
+
+  // What sits at a NoC coordinate, as the functional simulator decodes it.
+  std::optional<uint32_t> dram_channel_at(CoreCoord noc) const {
+    const NocCoreMap::Entry entry = noc_map_.at(noc.x, noc.y);
+    if (entry.kind != NocCoreMap::Kind::kDram) return std::nullopt;
+    return entry.index;
+  }
+  std::optional<uint32_t> worker_at(CoreCoord noc) const {
+    const NocCoreMap::Entry entry = noc_map_.at(noc.x, noc.y);
+    if (entry.kind != NocCoreMap::Kind::kWorker) return std::nullopt;
+    return entry.index;
   }
 
   CoreCoord worker_noc(uint32_t worker) const {
@@ -223,20 +291,20 @@ class Replay {
     return input_.kernels[k].trace->events()[kernels_[k].next];
   }
 
-  // Runs kernel k's next event; re-queues it unless it blocked or finished.
-  void step(std::size_t k) {
+  // Runs kernel k's next event; false if it blocked or finished.
+  bool step(std::size_t k) {
     KernelState& kernel = kernels_[k];
     const std::vector<TimingEvent>& events = input_.kernels[k].trace->events();
     if (kernel.next >= events.size()) {
       finish(k);
-      return;
+      return false;
     }
     if (!run_event(k, events[kernel.next], staged(k))) {
       kernel.blocked = true;
-      return;
+      return false;
     }
     ++kernel.next;
-    ready_.push({kernel.clock, k});
+    return true;
   }
 
   void finish(std::size_t k) {
@@ -483,14 +551,16 @@ class Replay {
     int64_t start = ready;
     for (std::size_t j = 0; j < path.size(); ++j) {
       const std::size_t index = link_index(path[j]);
-      links_[index].forget_before(horizon_);
-      held_[index].forget_before(horizon_);
-      for (int64_t free = links_[index].find(start, serial);;) {
-        start = held_[index].find(free, serial);
+      BusyCalendar& link = links_[index];
+      BusyCalendar& held = held_[index];
+      link.forget_before(horizon_);
+      held.forget_before(horizon_);
+      for (int64_t free = link.find(start, serial);;) {
+        start = held.find(free, serial);
         if (start == free) break;
-        free = links_[index].find(start, serial);
+        free = link.find(start, serial);
       }
-      links_[index].occupy(start, start + serial);  // found free above
+      link.occupy(start, start + serial);  // found free above
       starts_[j] = start;
     }
     noc_bytes_ += bytes;
@@ -540,7 +610,7 @@ class Replay {
              bool write) {
     kernel.clock += params_.noc_issue_cycles;
     int64_t done = 0;
-    if (auto channel = chip_.dram_channel_from_noc(from)) {
+    if (auto channel = dram_channel_at(from)) {
       // A read: the request reaches the bank, the bank streams the data back.
       const int64_t request =
           kernel.clock + static_cast<int64_t>(route(noc, to, from).size()) * params_.noc_hop_cycles;
@@ -548,7 +618,7 @@ class Replay {
       const int64_t first = served - ceil_div(bytes, params_.dram_bytes_per_cycle_per_channel) +
                             params_.dram_latency_cycles;
       done = read_response(noc, from, to, *channel, bytes, first, served);
-    } else if (auto target = chip_.dram_channel_from_noc(to)) {
+    } else if (auto target = dram_channel_at(to)) {
       done = acknowledged(noc, to, from,
                           write_stream(route(noc, from, to), bytes, kernel.clock, target));
     } else if (write) {
@@ -697,7 +767,7 @@ class Replay {
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
     for (const auto& [core, landed] : multicast_landings(event, tree, event.bytes, start,
                                                          &kernel.multicast_left[event.noc & 1u])) {
-      if (!chip_.is_worker_noc(core) || (core == from && !loopback)) continue;
+      if (!worker_at(core) || (core == from && !loopback)) continue;
       kernel.transfers_done =
           std::max(kernel.transfers_done, acknowledged(event.noc, core, from, landed));
     }
@@ -705,14 +775,15 @@ class Replay {
 
   bool cb_wait(std::size_t k, const TimingEvent& event, uint32_t worker) {
     KernelState& kernel = kernels_[k];
-    CbState& cb = cbs_[cb_key(worker, event.cb)];
+    const uint32_t index = cb_index(worker, event.cb);
+    CbState& cb = cbs_[index];
     const uint64_t filled = cb.pushed - cb.popped;
     if (event.kind == TimingEventKind::kCbWait) {
-      if (filled < event.value) return block(k, kCbKeyBit | cb_key(worker, event.cb));
+      if (filled < event.value) return block_on_cb(k, index);
       wait_until(kernel, cb.pushes.reached(cb.popped + event.value, cb.push_time));
     } else {
       if (cb.capacity != 0 && cb.capacity - std::min<uint64_t>(filled, cb.capacity) < event.value) {
-        return block(k, kCbKeyBit | cb_key(worker, event.cb));
+        return block_on_cb(k, index);
       }
       const uint64_t needed = cb.pushed + event.value;
       if (cb.capacity != 0 && needed > cb.capacity) {
@@ -723,7 +794,7 @@ class Replay {
   }
 
   void cb_signal(KernelState& kernel, const TimingEvent& event, uint32_t worker) {
-    CbState& cb = cbs_[cb_key(worker, event.cb)];
+    CbState& cb = cbs_[cb_index(worker, event.cb)];
     if (event.kind == TimingEventKind::kCbPush) {
       cb.pushed += event.value;
       cb.push_time = kernel.clock;
@@ -737,7 +808,7 @@ class Replay {
       if (cb.pushed >= cb.capacity) cb.pops.drop_through(cb.pushed - cb.capacity);
       cb.pushes.drop_through(cb.popped);
     }
-    wake(kCbKeyBit | cb_key(worker, event.cb));
+    wake(cb.waiters);
   }
 
   void change_word(uint32_t worker, uint32_t offset, bool increment, uint64_t value, int64_t time) {
@@ -745,7 +816,7 @@ class Replay {
     word.value =
         increment ? word.value + static_cast<uint32_t>(value) : static_cast<uint32_t>(value);
     word.time = std::max(word.time, time);
-    wake(word_key(worker, offset));
+    wake(word.waiters);
   }
 
   void word_write(KernelState& kernel, const TimingEvent& event, uint32_t own, uint32_t target) {
@@ -766,37 +837,39 @@ class Replay {
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
     for (const auto& [core, landed] :
          multicast_landings(event, tree, 4, start, &kernel.multicast_left[event.noc & 1u])) {
-      auto found = std::find(chip_.worker_cores.begin(), chip_.worker_cores.end(), core);
-      if (found == chip_.worker_cores.end()) continue;
-      const auto worker = static_cast<uint32_t>(found - chip_.worker_cores.begin());
-      if (worker == own && !loopback) continue;
-      change_word(worker, event.offset, false, event.value, landed);
+      const std::optional<uint32_t> worker = worker_at(core);
+      if (!worker || (*worker == own && !loopback)) continue;
+      change_word(*worker, event.offset, false, event.value, landed);
     }
   }
 
   bool word_wait(std::size_t k, const TimingEvent& event, uint32_t worker) {
-    const WordState& word = words_[word_key(worker, event.offset)];
+    WordState& word = words_[word_key(worker, event.offset)];
     const bool reached = event.flag ? word.value >= event.value : word.value == event.value;
-    if (!reached) return block(k, word_key(worker, event.offset));
+    if (!reached) return block_on_word(k, word);
     wait_until(kernels_[k], word.time);
     return true;
   }
 
-  bool block(std::size_t k, uint64_t key) {
-    waiters_[key].push_back(k);
-    blocked_keys_[k] = key;
+  bool block_on_cb(std::size_t k, uint32_t index) {
+    cbs_[index].waiters.push_back(k);
+    kernels_[k].blocked_cb = index;
+    kernels_[k].blocked_word = nullptr;
     return false;
   }
 
-  void wake(uint64_t key) {
-    auto found = waiters_.find(key);
-    if (found == waiters_.end()) return;
-    for (std::size_t k : found->second) {
+  bool block_on_word(std::size_t k, WordState& word) {
+    word.waiters.push_back(k);
+    kernels_[k].blocked_word = &word;  // words_ never moves its elements
+    return false;
+  }
+
+  void wake(std::vector<std::size_t>& waiters) {
+    for (std::size_t k : waiters) {
       kernels_[k].blocked = false;
-      blocked_keys_.erase(k);
       ready_.push({kernels_[k].clock, k});
     }
-    waiters_.erase(found);
+    waiters.clear();
   }
 
   // When every unfinished kernel waits on something no kernel will signal
@@ -804,24 +877,22 @@ class Replay {
   // waiter goes on at the last change of what it waits on.
   bool release_one_blocked() {
     std::size_t chosen = kernels_.size();
-    for (const auto& [k, key] : blocked_keys_) {
-      if (chosen == kernels_.size() || kernels_[k].clock < kernels_[chosen].clock ||
-          (kernels_[k].clock == kernels_[chosen].clock && k < chosen)) {
+    for (std::size_t k = 0; k < kernels_.size(); ++k) {
+      if (kernels_[k].blocked &&
+          (chosen == kernels_.size() || kernels_[k].clock < kernels_[chosen].clock)) {
         chosen = k;
       }
     }
     if (chosen == kernels_.size()) return false;
-    const uint64_t key = blocked_keys_[chosen];
-    blocked_keys_.erase(chosen);
-    auto& list = waiters_[key];
-    list.erase(std::remove(list.begin(), list.end(), chosen), list.end());
-    if (list.empty()) waiters_.erase(key);
     KernelState& kernel = kernels_[chosen];
-    if (key & kCbKeyBit) {
-      const CbState& cb = cbs_[key & ~kCbKeyBit];
-      wait_until(kernel, std::max(cb.push_time, cb.pop_time));
+    auto& waiters =
+        kernel.blocked_word ? kernel.blocked_word->waiters : cbs_[kernel.blocked_cb].waiters;
+    waiters.erase(std::remove(waiters.begin(), waiters.end(), chosen), waiters.end());
+    if (kernel.blocked_word) {
+      wait_until(kernel, kernel.blocked_word->time);
     } else {
-      wait_until(kernel, words_[key].time);
+      const CbState& cb = cbs_[kernel.blocked_cb];
+      wait_until(kernel, std::max(cb.push_time, cb.pop_time));
     }
     if (staged(chosen)) store_stage(kernel, event_of(chosen));
     kernel.blocked = false;
@@ -863,19 +934,21 @@ class Replay {
 
   const TimingParams& params_;
   const ChipDescriptor& chip_;
+  const std::optional<NocCoreMap> own_noc_map_;  // when the input brings none
+  const NocCoreMap& noc_map_;
   const ReplayInput& input_;
   std::vector<KernelState> kernels_;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready_;
   ReplayScratch& scratch_;
-  std::vector<BusyCalendar>& links_;     // when each link is busy
-  std::vector<BusyCalendar>& held_;      // when a unicast write holds each link's write channel
-  std::vector<BusyCalendar>& channels_;  // when each DRAM channel is busy
-  std::vector<int64_t> starts_;  // when the last packet's head crossed each link of its path
-  int64_t horizon_ = 0;          // no booking starts before it
-  std::unordered_map<uint64_t, CbState> cbs_;
+  CalendarSet& links_;               // when each link is busy
+  CalendarSet& held_;                // when a unicast write holds each link's write channel
+  CalendarSet& channels_;            // when each DRAM channel is busy
+  std::vector<int64_t> starts_;      // when the last packet's head crossed each link of its path
+  int64_t horizon_ = 0;              // no booking starts before it
+  std::vector<uint32_t>& cb_slots_;  // see ReplayScratch::cb_slots
+  std::vector<std::size_t> used_cb_slots_;  // to put back
+  std::vector<CbState> cbs_;
   std::unordered_map<uint64_t, WordState> words_;
-  std::unordered_map<uint64_t, std::vector<std::size_t>> waiters_;
-  std::map<std::size_t, uint64_t> blocked_keys_;
   uint64_t dram_bytes_ = 0;
   uint64_t noc_bytes_ = 0;
   uint32_t unmatched_waits_ = 0;

@@ -293,6 +293,42 @@ TEST_F(TimingReplayTest, TwoCoresReadingOneDramBankShareItsBandwidth) {
   EXPECT_EQ(timing.dram_bytes, 4800u);
 }
 
+TEST_F(TimingReplayTest, AProgramStartsWithTheLinksAndBanksFree) {
+  // The replay keeps its calendars from one program to the next on a
+  // thread: the second program must not wait for the first's bookings.
+  KernelTrace busy, reader;
+  for (int i = 0; i < 64; ++i) {
+    busy.add({.kind = Kind::kNocRead, .noc = 0, .source = dram_noc(1), .bytes = 8192});
+    busy.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({3, 0}), .bytes = 8192});
+  }
+  busy.add({.kind = Kind::kBarrier});
+  reader.add({.kind = Kind::kNocRead, .noc = 0, .source = dram_noc(1), .bytes = 2400});
+  reader.add({.kind = Kind::kBarrier});
+  ReplayInput first, second;
+  first.kernels.push_back(kernel("busy", {0, 0}, busy));
+  second.kernels.push_back(kernel("reader", {0, 0}, reader));
+  EXPECT_GT(replay_program(params_, chip_, first).device_cycles, 20000);
+  EXPECT_EQ(replay_program(params_, chip_, second).device_cycles, 1505);  // as alone, below
+}
+
+TEST_F(TimingReplayTest, TheChipsNocMapGivesTheDescriptorsCycles) {
+  // Callers with a chip pass its NoC map; the replay builds one otherwise.
+  KernelTrace trace;
+  trace.add({.kind = Kind::kNocRead, .noc = 0, .source = dram_noc(2), .bytes = 4096});
+  trace.add({.kind = Kind::kNocWrite, .noc = 1, .target = dram_noc(5), .bytes = 4096});
+  trace.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({2, 3}), .bytes = 2048});
+  trace.add({.kind = Kind::kBarrier});
+  ReplayInput input;
+  input.kernels.push_back(kernel("mover", {1, 1}, trace));
+  const ProgramTiming built = replay_program(params_, chip_, input);
+  const NocCoreMap map(chip_);
+  input.noc_map = &map;
+  const ProgramTiming given = replay_program(params_, chip_, input);
+  EXPECT_EQ(given.device_cycles, built.device_cycles);
+  EXPECT_EQ(given.dram_bytes, 8192u);
+  EXPECT_EQ(built.dram_bytes, 8192u);
+}
+
 TEST_F(TimingReplayTest, AResponseWaitingForALinkHoldsItsBank) {
   // Logical (0,0) = NoC (1,1) reads 2048 bytes from DRAM channel 1 at NoC
   // (0,1) at 1416: request at 1416 + 9 * 9 = 1497, served 1497..1583

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tessera/sim/arch/chip_descriptor.h"
+#include "tessera/sim/arch/noc_core_map.h"
 #include "tessera/sim/timing/kernel_trace.h"
 #include "tessera/sim/timing/program_timing.h"
 #include "tessera/sim/timing/timing_params.h"
@@ -51,6 +52,9 @@ struct ReplayInput {
   std::vector<ReplayKernel> kernels;
   std::vector<ReplayCircularBuffer> circular_buffers;
   std::vector<ReplayWord> words;  // semaphores with their initial values
+  // What sits at each NoC coordinate of the chip, if the caller has it
+  // (the replay builds it from the descriptor otherwise).
+  const NocCoreMap* noc_map = nullptr;
 };
 
 ProgramTiming replay_program(const TimingParams& params, const ChipDescriptor& chip,

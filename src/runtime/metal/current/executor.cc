@@ -42,7 +42,7 @@ Status run_queue(const cm::CommandQueue& commands, QueueContext& queue) {
     const char* type = cm::EnumNameCommandType(command.type_type());
     queue.note = {.origin = type, .origin_index = index};
     SubmitTrace::CommandSpan* span = nullptr;
-    if (trace) {
+    if (trace && trace->collects_spans()) {
       span = &trace->begin_command(queue.queue_index, index, type,
                                    command.loc() ? command.loc()->str() : std::string());
       queue.note.timing = &span->on_queue;
