@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernel_trace_pool.h"
 #include "program_layout_check.h"
 #include "tessera/base/steady_clock.h"
 #include "tessera/sim/jit/kernel_invocation.h"
@@ -40,6 +41,11 @@ struct RunState {
   std::unique_ptr<timing::TimingParams> timing_params;
   std::vector<std::unique_ptr<timing::KernelTrace>> traces;
   std::vector<KernelProcessor> processors;
+
+  RunState() = default;
+  RunState(const RunState&) = delete;
+  RunState& operator=(const RunState&) = delete;
+  ~RunState() { give_back_kernel_traces(traces); }
 };
 
 // Fidelity phases of a compute kernel (tt-metal's MathFidelity: LoFi 0,
@@ -209,7 +215,7 @@ Status place_kernel(Chip& chip, const ProgramPlan& plan, const KernelPlan& kerne
     invocation->set_dprint_log(options.dprint);
     invocation->set_device_state(host.get());
     if (run.timing_params) {
-      auto trace = std::make_unique<timing::KernelTrace>();
+      std::unique_ptr<timing::KernelTrace> trace = take_kernel_trace();
       trace->fidelity_phases = fidelity_phases(kernel.build);
       host->timing = trace.get();
       host->timing_params = run.timing_params.get();

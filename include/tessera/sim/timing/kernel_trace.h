@@ -93,6 +93,16 @@ class KernelTrace {
   void add(const TimingEvent& event) { events_.push_back(event); }
   const std::vector<TimingEvent>& events() const { return events_; }
 
+  // As a new trace, keeping the events' storage for the next run.
+  void reset() {
+    std::vector<TimingEvent> storage = std::move(events_);
+    storage.clear();
+    *this = KernelTrace();
+    events_ = std::move(storage);
+  }
+  // Events the storage holds without growing.
+  std::size_t capacity() const { return events_.capacity(); }
+
   // The kernel's math fidelity phases (1 LoFi .. 4 HiFi4), for compute costs.
   uint32_t fidelity_phases = 4;
   // The matrix/vector engine's share of the compute cycles (for utilisation).
