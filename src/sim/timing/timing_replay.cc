@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <queue>
+#include <span>
 #include <unordered_map>
 #include <utility>
 
@@ -163,6 +164,11 @@ struct WordState {
 };
 
 struct KernelState {
+  // From the input, where the replay's every step would look them up.
+  std::span<const TimingEvent> events;
+  uint32_t worker = 0;
+  bool staged = false;  // a compute kernel: its TRISC stages overlap
+
   int64_t clock = 0;
   // A compute kernel's TRISC stages: when the unpacker, the matrix/vector
   // engine and the packer are next free.
@@ -220,6 +226,10 @@ class Replay {
   ProgramTiming run() {
     for (std::size_t k = 0; k < kernels_.size(); ++k) {
       KernelState& kernel = kernels_[k];
+      const ReplayKernel& info = input_.kernels[k];
+      kernel.events = info.trace->events();
+      kernel.worker = info.worker;
+      kernel.staged = info.processor == KernelProcessor::kCompute;
       kernel.clock = kernel.unpack = kernel.math = kernel.pack = params_.kernel_launch_cycles;
       ready_.push({kernel.clock, k});
     }
@@ -287,29 +297,30 @@ class Replay {
     return worker < chip_.worker_cores.size() ? chip_.worker_cores[worker] : CoreCoord{};
   }
 
-  const TimingEvent& event_of(std::size_t k) const {
-    return input_.kernels[k].trace->events()[kernels_[k].next];
-  }
+  const TimingEvent& event_of(std::size_t k) const { return kernels_[k].events[kernels_[k].next]; }
 
   // Runs kernel k's next event; false if it blocked or finished.
   bool step(std::size_t k) {
     KernelState& kernel = kernels_[k];
-    const std::vector<TimingEvent>& events = input_.kernels[k].trace->events();
+    const std::span<const TimingEvent> events = kernel.events;
     if (kernel.next >= events.size()) {
       finish(k);
       return false;
     }
-    if (!run_event(k, events[kernel.next], staged(k))) {
+    if (!run_event(k, events[kernel.next], kernel.staged)) {
       kernel.blocked = true;
       return false;
     }
     ++kernel.next;
+    // The kernels' traces interleave in the replay, too many streams for
+    // the hardware prefetcher: fetch this kernel's next event now.
+    if (kernel.next + 1 < events.size()) __builtin_prefetch(&events[kernel.next + 1]);
     return true;
   }
 
   void finish(std::size_t k) {
     KernelState& kernel = kernels_[k];
-    if (staged(k)) kernel.clock = std::max({kernel.unpack, kernel.math, kernel.pack});
+    if (kernel.staged) kernel.clock = std::max({kernel.unpack, kernel.math, kernel.pack});
     // Returning ends a kernel like a barrier.
     if (kernel.transfers_done > kernel.clock) {
       kernel.wait_cycles += kernel.transfers_done - kernel.clock;
@@ -323,10 +334,6 @@ class Replay {
       kernel.wait_cycles += time - kernel.clock;
       kernel.clock = time;
     }
-  }
-
-  bool staged(std::size_t k) const {
-    return input_.kernels[k].processor == KernelProcessor::kCompute;
   }
 
   enum class Stage { kUnpack, kPack, kAll };
@@ -427,7 +434,7 @@ class Replay {
   bool run_event(std::size_t k, const TimingEvent& event, bool staged_kernel) {
     if (staged_kernel) return run_staged_event(k, event);
     KernelState& kernel = kernels_[k];
-    const ReplayKernel& info = input_.kernels[k];
+    const uint32_t worker = kernel.worker;
     switch (event.kind) {
       case TimingEventKind::kCompute:
         kernel.clock += static_cast<int64_t>(event.value);
@@ -438,35 +445,35 @@ class Replay {
             std::max<int64_t>({event.unpack, static_cast<int64_t>(event.value), event.pack});
         return true;
       case TimingEventKind::kNocRead:
-        issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)},
-              worker_noc(info.worker), event.bytes, false);
+        issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)}, worker_noc(worker),
+              event.bytes, false);
         return true;
       case TimingEventKind::kNocWrite:
-        issue(kernel, event.noc, worker_noc(info.worker),
-              {noc_x(event.target), noc_y(event.target)}, event.bytes, true);
+        issue(kernel, event.noc, worker_noc(worker), {noc_x(event.target), noc_y(event.target)},
+              event.bytes, true);
         return true;
       case TimingEventKind::kNocMulticast:
-        multicast(kernel, event, worker_noc(info.worker));
+        multicast(kernel, event, worker_noc(worker));
         return true;
       case TimingEventKind::kBarrier:
         wait_until(kernel, kernel.transfers_done);
         return true;
       case TimingEventKind::kCbReserve:
       case TimingEventKind::kCbWait:
-        return cb_wait(k, event, info.worker);
+        return cb_wait(k, event, worker);
       case TimingEventKind::kCbPush:
       case TimingEventKind::kCbPop:
-        cb_signal(kernel, event, info.worker);
+        cb_signal(kernel, event, worker);
         return true;
       case TimingEventKind::kWordSet:
       case TimingEventKind::kWordIncrement:
-        word_write(kernel, event, info.worker, event.word_core);
+        word_write(kernel, event, worker, event.word_core);
         return true;
       case TimingEventKind::kWordSetMulticast:
-        word_multicast(kernel, event, info.worker);
+        word_multicast(kernel, event, worker);
         return true;
       case TimingEventKind::kWordWait:
-        return word_wait(k, event, info.worker);
+        return word_wait(k, event, worker);
     }
     return true;
   }
@@ -894,7 +901,7 @@ class Replay {
       const CbState& cb = cbs_[kernel.blocked_cb];
       wait_until(kernel, std::max(cb.push_time, cb.pop_time));
     }
-    if (staged(chosen)) store_stage(kernel, event_of(chosen));
+    if (kernel.staged) store_stage(kernel, event_of(chosen));
     kernel.blocked = false;
     ++kernel.next;
     ++unmatched_waits_;

@@ -54,11 +54,12 @@ struct TimingEvent {
   uint32_t word_core = 0;  // logical worker index of a word
   uint32_t offset = 0;     // L1 offset of a word
   uint32_t bytes = 0;
+  uint32_t unpack = 0;  // kComputeStages: unpacker cycles (here, so the event packs in 40 bytes)
   uint64_t value = 0;   // cycles, pages or a word's value
-  uint32_t unpack = 0;  // kComputeStages: unpacker cycles
   uint32_t pack = 0;    // kComputeStages: packer cycles
   uint32_t calls = 0;   // kComputeStages: compute calls merged into the event
 };
+static_assert(sizeof(TimingEvent) == 40, "a trace holds tens of thousands of events");
 
 class KernelTrace {
  public:
@@ -85,8 +86,8 @@ class KernelTrace {
       return;
     }
     events_.push_back({.kind = TimingEventKind::kComputeStages,
-                       .value = math,
                        .unpack = unpack,
+                       .value = math,
                        .pack = pack,
                        .calls = 1});
   }
