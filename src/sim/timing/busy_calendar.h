@@ -28,6 +28,8 @@ class BusyCalendar {
   // bookings that end by `ready` with a binary search (their ends are
   // sorted, as they are disjoint).
   int64_t find(int64_t ready, int64_t length) const {
+    // Most bookings come after every booking the calendar holds.
+    if (head_ == busy_.size() || busy_.back().end <= ready) return ready;
     auto busy = std::upper_bound(busy_.begin() + static_cast<std::ptrdiff_t>(head_), busy_.end(),
                                  ready, [](int64_t at, const Interval& b) { return at < b.end; });
     int64_t start = ready;
