@@ -7,7 +7,7 @@ namespace {
 // What a thread keeps: a program's worth of traces of up to a few MB, so
 // that a run that recorded far more does not hold on to it.
 constexpr std::size_t kMaxTraces = 1024;
-constexpr std::size_t kMaxEvents = std::size_t{1} << 17;  // 128 Ki events, 6 MiB
+constexpr std::size_t kMaxEvents = std::size_t{1} << 17;  // 128 Ki events, 5 MiB
 
 struct SpareTraces {
   std::vector<std::unique_ptr<timing::KernelTrace>> traces;
