@@ -62,9 +62,9 @@ constexpr uint32_t kCbsPerWorker = 256;
 
 // What a thread's replays keep from one program to the next, so that a
 // short program does not build it again: the routes asked for (a pure
-// function of the grid, the NoC and the two ends) and the calendars'
-// storage. Only a new program clears it (see prepare): a route reference
-// stays valid for the whole replay.
+// function of the grid, the NoC and the two ends), the calendars' storage
+// and the CB slot table. Only a new program clears it (see prepare): a
+// route reference stays valid for the whole replay.
 class ReplayScratch {
  public:
   // Readies it for one program's replay on `params`' grid with `channels`
