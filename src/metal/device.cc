@@ -103,6 +103,7 @@ CloseReport Device::close() {
   report.leaked_buffers = chip_->buffers().deallocate_all();
   process_.reset();  // hangs up: the device process exits
   chip_.reset();
+  program_cache_.clear();
   std::lock_guard lock(open_ids_mutex);
   open_ids.erase(id_);
   return report;

@@ -1,5 +1,7 @@
 #include "tessera/runtime/binary.h"
 
+#include <atomic>
+
 #include "api_boundary.h"
 #include "tessera/format/current_generated.h"
 #include "tessera/format/generated.h"
@@ -57,7 +59,19 @@ uint32_t count(const Programs* programs) {
 
 struct Binary::State {
   format::Binary binary;
+  // Never reused in a process, unlike the address of a binary's bytes: a
+  // device's program cache names a binary's programs by it.
+  uint64_t serial = 0;
 };
+
+namespace {
+
+uint64_t next_binary_serial() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace
 
 Result<Binary> Binary::load(const std::string& path) {
   return at_api_boundary("Binary::load", [&]() -> Result<Binary> {
@@ -77,11 +91,17 @@ Result<Binary> Binary::load_memory(std::span<const uint8_t> bytes, std::string n
 Result<Binary> BinaryAccess::from_format(format::Binary binary) {
   auto runtime = runtime_for_kind(binary.kind());
   if (!runtime.ok()) return std::move(runtime).error().add_context(binary.name());
-  return Binary(std::make_shared<const Binary::State>(Binary::State{std::move(binary)}), *runtime);
+  return Binary(
+      std::make_shared<const Binary::State>(Binary::State{std::move(binary), next_binary_serial()}),
+      *runtime);
 }
 
 const format::Binary& BinaryAccess::format(const Binary& binary) {
   return binary.state_->binary;
+}
+
+uint64_t BinaryAccess::serial(const Binary& binary) {
+  return binary.state_->serial;
 }
 
 const std::string& Binary::name() const {

@@ -13,6 +13,7 @@
 
 #include "../support/current_binary_builder.h"
 #include "tessera/format/generated.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -290,7 +291,8 @@ std::vector<uint32_t> words_of(const Tensor& tensor) {
 // A program that runs `kernel` on core (0, 0) with `rt_args` and `refs`, and
 // returns the first word of an L1 buffer the kernel can write to (arg_refs[0]).
 std::vector<uint8_t> word_program(CurrentBinaryBuilder& program, CurrentKernel kernel,
-                                  std::vector<CurrentArgRef> refs) {
+                                  std::vector<CurrentArgRef> refs,
+                                  const std::vector<CurrentBuffer>& inputs = {}) {
   CurrentBuffer word = word_buffer(10, kL1Address), out = words_out(11);
   refs.insert(refs.begin(), buffer_arg(word));
   program.create_buffer(word);
@@ -299,7 +301,7 @@ std::vector<uint8_t> word_program(CurrentBinaryBuilder& program, CurrentKernel k
   program.read(word, out);
   program.deallocate(word);
   program.returns({out});
-  return program.build({}, {out}, "word");
+  return program.build(inputs, {out}, "word");
 }
 
 TEST_P(CurrentExecutorTest, ScalarArgumentComesFromAHostBuffer) {
@@ -313,6 +315,40 @@ TEST_P(CurrentExecutorTest, ScalarArgumentComesFromAHostBuffer) {
   auto result = run(word_program(program, kernel, {buffer_arg(scalar)}), {});
   ASSERT_TRUE(result.ok()) << result.error().describe();
   EXPECT_EQ(words_of(result->outputs[0])[0], 0x12345678u);
+}
+
+// The device keeps a program after its first run, but only for the words
+// its arguments resolved to: a scalar that is a program input makes each
+// new value build the program again, and a repeated one run the kept one.
+TEST_P(CurrentExecutorTest, AKeptProgramRunsOnlyWithTheArgumentsItWasBuiltWith) {
+  CurrentBinaryBuilder program;
+  CurrentBuffer scalar = words_out(20);
+  scalar.shape = {1};
+  CurrentKernel kernel{kStoreRuntimeWord};
+  kernel.rt_args = {CurrentArg::buffer_address(0), CurrentArg::scalar(1)};
+  auto binary = Binary::load_memory(word_program(program, kernel, {buffer_arg(scalar)}, {scalar}),
+                                    "scalar_input.ttm");
+  ASSERT_TRUE(binary.ok()) << binary.error().describe();
+  auto metal = metal_device(device, 0);
+  ASSERT_TRUE(metal.ok());
+  const std::size_t hits = (*metal)->program_cache().hits();
+  for (uint32_t value : {0x11111111u, 0x22222222u, 0x22222222u, 0x11111111u}) {
+    TensorInfo info;
+    info.global_id = scalar.id;
+    info.shape = {1};
+    info.data_type = runtime::DataType::kUInt32;
+    info.element_size = 4;
+    info.size_bytes = 4;
+    auto tensor = Tensor::create_from_bytes(
+        info, {reinterpret_cast<const uint8_t*>(&value), sizeof value}, Runtime::kTtmetal);
+    ASSERT_TRUE(tensor.ok()) << tensor.error().describe();
+    std::vector<Tensor> inputs = {*tensor};
+    auto result = submit(device, *binary, 0, inputs);
+    ASSERT_TRUE(result.ok()) << result.error().describe();
+    EXPECT_EQ(words_of(result->outputs[0])[0], value);
+  }
+  EXPECT_EQ((*metal)->program_cache().hits(), hits + 2);
+  EXPECT_EQ((*metal)->program_cache().size(), 2u);
 }
 
 // A local semaphore's id reaches the kernel; get_semaphore gives its L1

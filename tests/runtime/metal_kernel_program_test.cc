@@ -6,6 +6,8 @@
 #include <cstring>
 
 #include "../support/example_binaries.h"
+#include "tessera/runtime/internal/binary_access.h"
+#include "tessera/runtime/internal/device_access.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -70,6 +72,53 @@ TEST_F(MetalKernelProgramTest, BaselineEltwiseMultiplyRunsItsKernels) {
       ASSERT_EQ(out[i], lhs[i] * rhs[i]) << "element " << i;
     }
   }
+}
+
+// The program a binary's EnqueueProgramCommand builds is kept by the device
+// after its first run and run again from there, on each submit's data.
+TEST_F(MetalKernelProgramTest, LaterSubmitsRunTheProgramTheDeviceKept) {
+  auto metal = metal_device(device, 0);
+  ASSERT_TRUE(metal.ok());
+  metal::ProgramCache& cache = (*metal)->program_cache();
+  const std::size_t hits = cache.hits();
+  auto inputs = binary.program_inputs(0);
+  ASSERT_TRUE(inputs.ok());
+  for (int submit_index = 0; submit_index < 3; ++submit_index) {
+    std::vector<float> lhs = values(1024, 0.5f * submit_index, 1.0f);
+    std::vector<float> rhs = values(1024, -0.25f, 2.0f + submit_index);
+    std::vector<Tensor> tensors = {host_tensor((*inputs)[0], lhs), host_tensor((*inputs)[1], rhs)};
+    auto result = submit(device, binary, 0, tensors);
+    ASSERT_TRUE(result.ok()) << result.error().describe();
+    std::vector<float> out(1024);
+    std::memcpy(out.data(), result->outputs[0].bytes().data(), 4096);
+    for (size_t i = 0; i < out.size(); ++i) {
+      ASSERT_EQ(out[i], lhs[i] * rhs[i]) << "submit " << submit_index << ", element " << i;
+    }
+  }
+  EXPECT_EQ(cache.size(), 1u);
+  EXPECT_EQ(cache.hits(), hits + 2);
+}
+
+// A program is kept for its binary, not for the bytes it came from: a
+// binary loaded again (perhaps where a freed one was) builds its own.
+TEST_F(MetalKernelProgramTest, EachLoadedBinaryKeepsItsOwnPrograms) {
+  auto again = Binary::load_memory(
+      testing::example_binary("eltwise_multiply.ttm.json", format::BinaryKind::kMetal,
+                              format::SchemaHashStamp::kLeaveAsIs),
+      "eltwise_multiply.ttm");
+  ASSERT_TRUE(again.ok());
+  EXPECT_NE(BinaryAccess::serial(binary), BinaryAccess::serial(*again));
+  Binary copy = binary;
+  EXPECT_EQ(BinaryAccess::serial(binary), BinaryAccess::serial(copy));
+  auto inputs = binary.program_inputs(0);
+  std::vector<Tensor> tensors = {host_tensor((*inputs)[0], values(1024, 1, 0)),
+                                 host_tensor((*inputs)[1], values(1024, 1, 0))};
+  ASSERT_TRUE(submit(device, binary, 0, tensors).ok());
+  ASSERT_TRUE(submit(device, *again, 0, tensors).ok());
+  ASSERT_TRUE(submit(device, copy, 0, tensors).ok());
+  auto metal = metal_device(device, 0);
+  ASSERT_TRUE(metal.ok());
+  EXPECT_EQ((*metal)->program_cache().size(), 2u);
 }
 
 TEST_F(MetalKernelProgramTest, KernelErrorsNameTheCommandAndTheDeviceStaysUsable) {

@@ -9,6 +9,7 @@
 
 #include "tessera/base/status.h"
 #include "tessera/metal/command_queue.h"
+#include "tessera/metal/program_cache.h"
 #include "tessera/sim/arch/chip_descriptor.h"
 #include "tessera/sim/fiber/scheduler.h"
 #include "tessera/sim/isolation/device_process.h"
@@ -73,6 +74,10 @@ class Device {
   std::chrono::milliseconds kernel_stall_limit() const { return kernel_stall_limit_; }
   void set_kernel_stall_limit(std::chrono::milliseconds limit) { kernel_stall_limit_ = limit; }
 
+  // Programs prepared for this device (enqueue_prepared_program); emptied
+  // when the device closes.
+  ProgramCache& program_cache() { return program_cache_; }
+
  private:
   Device(uint32_t id, sim::ChipDescriptor descriptor, std::shared_ptr<sim::Chip> chip,
          uint32_t num_command_queues, std::unique_ptr<sim::DeviceProcess> process);
@@ -83,6 +88,7 @@ class Device {
   std::vector<std::unique_ptr<CommandQueue>> queues_;
   std::unique_ptr<sim::DeviceProcess> process_;
   std::chrono::milliseconds kernel_stall_limit_{sim::SchedulerOptions{}.stall_limit};
+  ProgramCache program_cache_;
 };
 
 }  // namespace tessera::metal

@@ -1,5 +1,6 @@
 // EnqueueProgram: lays the program out for the device, then runs it in
-// queue order on the device's chip.
+// queue order on the device's chip; and runs a program prepared by an
+// earlier run again.
 #include "tessera/metal/program/program.h"
 #include "tessera/sim/program/program_run.h"
 
@@ -45,18 +46,63 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   sim::SchedulerOptions scheduler;
   scheduler.stall_limit = options.kernel_stall_limit.value_or(device.kernel_stall_limit());
   auto run = [chip, cache, dprint, plan = std::move(plan), scheduler, process,
+              on_kernel_span = options.on_kernel_span, on_device_time = options.on_device_time,
+              on_prepared = options.on_prepared]() -> Status {
+    const sim::ProgramRunOptions run_options{.scheduler = scheduler,
+                                             .dprint = dprint.get(),
+                                             .on_kernel_span = on_kernel_span,
+                                             .on_device_time = on_device_time};
+    std::vector<std::shared_ptr<const sim::LoadedKernel>> loaded;
+    std::vector<std::string> objects;
+    if (!process) {
+      TESSERA_RETURN_IF_ERROR(sim::run_program(*chip, *cache, plan, run_options, loaded));
+    } else {
+      // Isolated: the host compiles, the device process loads and runs.
+      TESSERA_ASSIGN_OR_RETURN(objects, compile_objects(*cache, plan));
+      TESSERA_RETURN_IF_ERROR(process->run_program(*chip, plan, objects, run_options));
+    }
+    if (on_prepared) {
+      on_prepared(std::make_shared<const PreparedProgram>(
+          PreparedProgram{plan, std::move(loaded), std::move(objects)}));
+    }
+    return ok_status();
+  };
+  return queue.enqueue_program(program.name(), std::move(run), blocking, options.note);
+}
+
+Status enqueue_prepared_program(CommandQueue& queue, Device& device,
+                                std::shared_ptr<const PreparedProgram> program, bool blocking,
+                                const EnqueueProgramOptions& options) {
+  if (!program) {
+    return make_error(ErrorCode::kInvalidArgument, "no prepared program to enqueue");
+  }
+  if (!device.is_open()) {
+    return make_error(ErrorCode::kFailedPrecondition, "program '", program->plan.name,
+                      "' enqueued on closed device ", device.id());
+  }
+  sim::DeviceProcess* process = device.device_process();
+  const bool runs_here = program->loaded.size() == program->plan.kernels.size();
+  const bool runs_there = program->objects.size() == program->plan.kernels.size();
+  if (process ? !runs_there : !runs_here) {
+    return make_error(ErrorCode::kInvalidArgument, "program '", program->plan.name,
+                      "' was prepared for ", process ? "an in-process" : "an isolated",
+                      " device; device ", device.id(), " is not one");
+  }
+  if (process) process->expect_run();
+  sim::SchedulerOptions scheduler;
+  scheduler.stall_limit = options.kernel_stall_limit.value_or(device.kernel_stall_limit());
+  auto run = [chip = device.chip(), program, scheduler, process, dprint = options.dprint,
               on_kernel_span = options.on_kernel_span,
               on_device_time = options.on_device_time]() -> Status {
     const sim::ProgramRunOptions run_options{.scheduler = scheduler,
                                              .dprint = dprint.get(),
                                              .on_kernel_span = on_kernel_span,
                                              .on_device_time = on_device_time};
-    if (!process) return sim::run_program(*chip, *cache, plan, run_options);
-    // Isolated: the host compiles, the device process loads and runs.
-    TESSERA_ASSIGN_OR_RETURN(std::vector<std::string> objects, compile_objects(*cache, plan));
-    return process->run_program(*chip, plan, objects, run_options);
+    if (!process)
+      return sim::run_loaded_program(*chip, program->plan, program->loaded, run_options);
+    return process->run_program(*chip, program->plan, program->objects, run_options);
   };
-  return queue.enqueue_program(program.name(), std::move(run), blocking, options.note);
+  return queue.enqueue_program(program->plan.name, std::move(run), blocking, options.note);
 }
 
 }  // namespace tessera::metal

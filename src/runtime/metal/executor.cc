@@ -167,15 +167,16 @@ Status first_error(std::initializer_list<Status*> statuses) {
 }
 
 Status run_device_program(const tm::Program& program, uint32_t index, const Device& device,
-                          std::span<const Tensor> inputs, std::span<const Tensor> outputs,
-                          const SubmitOptions& options, SubmitResult& result) {
+                          uint64_t binary_serial, std::span<const Tensor> inputs,
+                          std::span<const Tensor> outputs, const SubmitOptions& options,
+                          SubmitResult& result) {
   TESSERA_ASSIGN_OR_RETURN(metal::Device * target, metal_device(device, index));
   const tm::DeviceProgram& device_program = *program.device_programs()->Get(index);
   TESSERA_RETURN_IF_ERROR(check_device_program_limits(device_program));
   const auto* queues = device_program.command_queues();
   uint32_t queue_count = queues ? queues->size() : 0;
   std::optional<SubmitTrace> trace = SubmitTrace::for_submit(queue_count, options);
-  SubmitContext submit(*target, queue_count, trace ? &*trace : nullptr);
+  SubmitContext submit(*target, queue_count, trace ? &*trace : nullptr, binary_serial);
   submit.set_dprint(make_dprint_relay(options.dprint, target->id()));
   for (size_t i = 0; i < inputs.size(); ++i) {
     submit.add_host_tensor(program.inputs()->Get(static_cast<uint32_t>(i))->global_id(), inputs[i]);
@@ -237,8 +238,8 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
     span.detail = binary.name();
   }
   for (uint32_t index = 0; index < device_programs; ++index) {
-    Status status =
-        run_device_program(program, index, device, inputs, result.outputs, options, result);
+    Status status = run_device_program(program, index, device, BinaryAccess::serial(binary), inputs,
+                                       result.outputs, options, result);
     if (!status.ok()) return fail(status.with_context("device program " + std::to_string(index)));
   }
   if (options.collect_trace) result.spans.front().duration_ns = steady_now_ns() - start_ns;

@@ -30,11 +30,17 @@ struct LiveBuffer {
 
 class SubmitContext {
  public:
-  // `trace` is null unless the caller collects trace spans.
-  SubmitContext(metal::Device& device, uint32_t queues_in_program, SubmitTrace* trace)
-      : device_(device), trace_spans_(trace), queues_running_(queues_in_program) {}
+  // `trace` is null unless the caller collects trace spans. `binary_serial`
+  // names the binary in the device's program cache (BinaryAccess::serial).
+  SubmitContext(metal::Device& device, uint32_t queues_in_program, SubmitTrace* trace,
+                uint64_t binary_serial)
+      : device_(device),
+        trace_spans_(trace),
+        binary_serial_(binary_serial),
+        queues_running_(queues_in_program) {}
 
   metal::Device& device() { return device_; }
+  uint64_t binary_serial() const { return binary_serial_; }
   SubmitTrace* trace_spans() { return trace_spans_; }
   // Where the submit's kernels print; null when DPRINT is off.
   void set_dprint(std::shared_ptr<sim::DprintLog> dprint) { dprint_ = std::move(dprint); }
@@ -68,6 +74,7 @@ class SubmitContext {
  private:
   metal::Device& device_;
   SubmitTrace* trace_spans_;
+  uint64_t binary_serial_;
   std::shared_ptr<sim::DprintLog> dprint_;
   mutable std::mutex mutex_;
   std::condition_variable event_recorded_;

@@ -335,18 +335,28 @@ Status run_loaded(Chip& chip, const ProgramPlan& plan,
 
 // Checks before compiling, so a bad layout fails without a compile.
 Status run_program_impl(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
-                        const ProgramRunOptions& options) {
+                        const ProgramRunOptions& options,
+                        std::vector<std::shared_ptr<const LoadedKernel>>* ran) {
   TESSERA_ASSIGN_OR_RETURN(ProgramL1Regions regions, check_program_layout(chip, plan));
   TESSERA_RETURN_IF_ERROR(check_processors(chip.descriptor(), plan));
   TESSERA_ASSIGN_OR_RETURN(auto kernels, compile_kernels(cache, plan));
-  return run_checked(chip, plan, std::move(regions), kernels, options);
+  TESSERA_RETURN_IF_ERROR(run_checked(chip, plan, std::move(regions), kernels, options));
+  if (ran) *ran = std::move(kernels);
+  return ok_status();
 }
 
 }  // namespace
 
 Status run_program(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
                    const ProgramRunOptions& options) {
-  Status status = run_program_impl(chip, cache, plan, options);
+  Status status = run_program_impl(chip, cache, plan, options, nullptr);
+  return status.with_context("program '" + plan.name + "'");
+}
+
+Status run_program(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
+                   const ProgramRunOptions& options,
+                   std::vector<std::shared_ptr<const LoadedKernel>>& ran) {
+  Status status = run_program_impl(chip, cache, plan, options, &ran);
   return status.with_context("program '" + plan.name + "'");
 }
 

@@ -132,6 +132,11 @@ struct EnqueueProgramOptions {
   std::optional<std::chrono::milliseconds> kernel_stall_limit{};
   // Where this run's DPRINT lines go; null: the program's own dprint_log().
   std::shared_ptr<sim::DprintLog> dprint{};
+  // Called once when the run succeeded, from the thread that ran it, with
+  // what it ran: enqueue_prepared_program runs that again without building,
+  // laying out or looking up the program (keep it in the device's
+  // program_cache()). Null: nothing is kept.
+  std::function<void(std::shared_ptr<const PreparedProgram>)> on_prepared{};
 };
 
 // Runs `program` in queue order on `device`. Blocking: returns the run's
@@ -141,5 +146,13 @@ struct EnqueueProgramOptions {
 Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking);
 Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking,
                        const EnqueueProgramOptions& options);
+
+// Runs a program `on_prepared` received from a run on this device, as
+// enqueue_program would run it again. The layout is still checked against
+// the buffers live when it runs. Its DPRINT lines go to options.dprint
+// (null: dropped); options.on_prepared is not called.
+Status enqueue_prepared_program(CommandQueue& queue, Device& device,
+                                std::shared_ptr<const PreparedProgram> program, bool blocking,
+                                const EnqueueProgramOptions& options);
 
 }  // namespace tessera::metal

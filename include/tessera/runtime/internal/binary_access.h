@@ -14,6 +14,9 @@ struct BinaryAccess {
   static const format::Binary& format(const Binary& binary);
   // Wraps an already loaded binary; errors for system descriptors.
   static Result<Binary> from_format(format::Binary binary);
+  // Different for every binary loaded in this process (copies of one
+  // handle share it).
+  static uint64_t serial(const Binary& binary);
 };
 
 inline const format::Binary& format_binary(const Binary& binary) {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "tessera/base/status.h"
 #include "tessera/sim/fiber/scheduler.h"
@@ -40,6 +41,11 @@ struct ProgramRunOptions {
 // `cache` must install kernel_host_table() (see program_kernel_cache()).
 Status run_program(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
                    const ProgramRunOptions& options = {});
+// As above; after a successful run `ran` holds the kernels it loaded, in
+// the plan's order, for run_loaded_program to run the plan again.
+Status run_program(Chip& chip, KernelCache& cache, const ProgramPlan& plan,
+                   const ProgramRunOptions& options,
+                   std::vector<std::shared_ptr<const LoadedKernel>>& ran);
 
 // With the kernels already compiled and loaded (kernels[i] runs
 // plan.kernels[i], loaded with kernel_host_table()): what a device process

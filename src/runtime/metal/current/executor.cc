@@ -131,7 +131,7 @@ Status collect_outputs(SubmitState& state, std::vector<Tensor>& outputs) {
   return ok_status();
 }
 
-Status run_device_program(const cm::Program& program, const Device& device,
+Status run_device_program(const cm::Program& program, const Device& device, uint64_t binary_serial,
                           std::span<const Tensor> inputs, const SubmitOptions& options,
                           SubmitResult& result) {
   TESSERA_ASSIGN_OR_RETURN(metal::Device * target, metal_device(device, 0));
@@ -139,7 +139,7 @@ Status run_device_program(const cm::Program& program, const Device& device,
   TESSERA_RETURN_IF_ERROR(check_device_program_limits(device_program));
   const auto* queues = device_program.command_queues();
   std::optional<SubmitTrace> trace = SubmitTrace::for_submit(queues ? queues->size() : 0, options);
-  SubmitState state(*target, trace ? &*trace : nullptr);
+  SubmitState state(*target, trace ? &*trace : nullptr, binary_serial);
   state.set_dprint(make_dprint_relay(options.dprint, target->id()));
   Status ran = bind_inputs(device_program, inputs, state);
   if (ran.ok()) ran = run_queues(device_program, state);
@@ -198,7 +198,8 @@ Result<SubmitResult> submit(const Device& device, const Binary& binary, uint32_t
     span.start_ns = start_ns;
     span.detail = binary.name();
   }
-  Status ran = run_device_program(program, device, inputs, options, result);
+  Status ran =
+      run_device_program(program, device, BinaryAccess::serial(binary), inputs, options, result);
   if (!ran.ok()) return fail(ran.with_context("device program 0"));
   if (options.collect_trace) result.spans.front().duration_ns = steady_now_ns() - start_ns;
   result.event = Event::completed(Runtime::kTtmetal);

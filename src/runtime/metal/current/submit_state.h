@@ -38,9 +38,13 @@ struct GlobalSemaphore {
 
 class SubmitState {
  public:
-  SubmitState(metal::Device& device, SubmitTrace* trace) : device_(device), trace_(trace) {}
+  // `binary_serial` names the binary in the device's program cache
+  // (BinaryAccess::serial).
+  SubmitState(metal::Device& device, SubmitTrace* trace, uint64_t binary_serial)
+      : device_(device), trace_(trace), binary_serial_(binary_serial) {}
 
   metal::Device& device() { return device_; }
+  uint64_t binary_serial() const { return binary_serial_; }
   SubmitTrace* trace_spans() { return trace_; }
   void set_dprint(std::shared_ptr<sim::DprintLog> dprint) { dprint_ = std::move(dprint); }
   const std::shared_ptr<sim::DprintLog>& dprint() const { return dprint_; }
@@ -77,6 +81,7 @@ class SubmitState {
  private:
   metal::Device& device_;
   SubmitTrace* trace_;
+  uint64_t binary_serial_;
   std::shared_ptr<sim::DprintLog> dprint_;
   std::map<uint32_t, DeviceBuffer> device_buffers_;
   std::map<uint32_t, Tensor> host_buffers_;
