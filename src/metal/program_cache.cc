@@ -27,13 +27,13 @@ std::shared_ptr<const PreparedProgram> ProgramCache::find(const std::string& key
 void ProgramCache::insert(const std::string& key, std::shared_ptr<const PreparedProgram> program) {
   if (!program) return;
   const std::size_t bytes = source_bytes(*program);
+  if (bytes > kMaxSourceBytes) return;
   std::lock_guard lock(mutex_);
   if (programs_.count(key)) return;
   if (programs_.size() >= kMaxPrograms || source_bytes_ + bytes > kMaxSourceBytes) {
     programs_.clear();
     source_bytes_ = 0;
   }
-  if (bytes > kMaxSourceBytes) return;
   programs_.emplace(key, std::move(program));
   source_bytes_ += bytes;
 }

@@ -25,6 +25,17 @@ Result<std::vector<std::string>> compile_objects(sim::KernelCache& cache,
   return objects;
 }
 
+// A run's options from the caller's; `dprint` must outlive the run.
+sim::ProgramRunOptions run_options_for(const Device& device, const EnqueueProgramOptions& options,
+                                       sim::DprintLog* dprint) {
+  sim::ProgramRunOptions run;
+  run.scheduler.stall_limit = options.kernel_stall_limit.value_or(device.kernel_stall_limit());
+  run.dprint = dprint;
+  run.on_kernel_span = options.on_kernel_span;
+  run.on_device_time = options.on_device_time;
+  return run;
+}
+
 }  // namespace
 
 Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bool blocking) {
@@ -43,15 +54,10 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
   TESSERA_ASSIGN_OR_RETURN(sim::KernelCache * cache, sim::program_kernel_cache());
   std::shared_ptr<sim::Chip> chip = device.chip();
   std::shared_ptr<sim::DprintLog> dprint = options.dprint ? options.dprint : program.dprint_;
-  sim::SchedulerOptions scheduler;
-  scheduler.stall_limit = options.kernel_stall_limit.value_or(device.kernel_stall_limit());
-  auto run = [chip, cache, dprint, plan = std::move(plan), scheduler, process,
-              on_kernel_span = options.on_kernel_span, on_device_time = options.on_device_time,
+  const sim::ProgramRunOptions run_options = run_options_for(device, options, dprint.get());
+  // `dprint` rides along: run_options points into it.
+  auto run = [chip, cache, dprint, plan = std::move(plan), process, run_options,
               on_prepared = options.on_prepared]() -> Status {
-    const sim::ProgramRunOptions run_options{.scheduler = scheduler,
-                                             .dprint = dprint.get(),
-                                             .on_kernel_span = on_kernel_span,
-                                             .on_device_time = on_device_time};
     std::vector<std::shared_ptr<const sim::LoadedKernel>> loaded;
     std::vector<std::string> objects;
     if (!process) {
@@ -89,15 +95,10 @@ Status enqueue_prepared_program(CommandQueue& queue, Device& device,
                       " device; device ", device.id(), " is not one");
   }
   if (process) process->expect_run();
-  sim::SchedulerOptions scheduler;
-  scheduler.stall_limit = options.kernel_stall_limit.value_or(device.kernel_stall_limit());
-  auto run = [chip = device.chip(), program, scheduler, process, dprint = options.dprint,
-              on_kernel_span = options.on_kernel_span,
-              on_device_time = options.on_device_time]() -> Status {
-    const sim::ProgramRunOptions run_options{.scheduler = scheduler,
-                                             .dprint = dprint.get(),
-                                             .on_kernel_span = on_kernel_span,
-                                             .on_device_time = on_device_time};
+  const sim::ProgramRunOptions run_options = run_options_for(device, options, options.dprint.get());
+  // `dprint` rides along: run_options points into it.
+  auto run = [chip = device.chip(), program, process, dprint = options.dprint,
+              run_options]() -> Status {
     if (!process)
       return sim::run_loaded_program(*chip, program->plan, program->loaded, run_options);
     return process->run_program(*chip, program->plan, program->objects, run_options);

@@ -2,19 +2,12 @@
 // describes and runs it on this queue. Compiled kernels are cached across
 // submits by the process-wide kernel cache, and the program as laid out
 // for the device by the device's program cache.
-#include <cstring>
-
+#include "../cached_program.h"
 #include "../command_handlers.h"
 #include "../program_from_desc.h"
 
 namespace tessera::runtime::metal_backend {
 namespace {
-
-void append(std::string& key, uint64_t value) {
-  char bytes[sizeof value];
-  std::memcpy(bytes, &value, sizeof value);
-  key.append(bytes, sizeof value);
-}
 
 // What the program built from `desc` depends on beyond the device: the
 // binary and the ProgramDesc in it (whose bytes cannot change while the
@@ -23,9 +16,9 @@ void append(std::string& key, uint64_t value) {
 // program is then built, and fails, as usual.
 std::string program_key(const tm::ProgramDesc& desc, const QueueContext& queue) {
   std::string key;
-  append(key, queue.submit.binary_serial());
-  append(key, reinterpret_cast<uintptr_t>(&desc));
-  append(key, queue.queue_index);
+  append_key_word(key, queue.submit.binary_serial());
+  append_key_word(key, reinterpret_cast<uintptr_t>(&desc));
+  append_key_word(key, queue.queue_index);
   const auto* kernels = desc.kernels();
   for (uint32_t k = 0; kernels && k < kernels->size(); ++k) {
     const auto* cbs = kernels->Get(k)->cbs();
@@ -34,7 +27,7 @@ std::string program_key(const tm::ProgramDesc& desc, const QueueContext& queue) 
       if (!cb.tensor_ref()) return {};
       auto live = queue.submit.buffer(cb.tensor_ref()->global_id());
       if (!live.ok()) return {};
-      append(key, (*live)->address);
+      append_key_word(key, (*live)->address);
     }
   }
   return key;
@@ -45,7 +38,6 @@ std::string program_key(const tm::ProgramDesc& desc, const QueueContext& queue) 
 Status execute_enqueue_program(const tm::EnqueueProgramCommand& command, QueueContext& queue) {
   if (!command.program()) return make_error(ErrorCode::kInvalidArgument, "has no program");
   std::string name = "cq" + std::to_string(queue.queue_index) + "_program";
-  metal::Device& device = queue.submit.device();
   metal::EnqueueProgramOptions options{.note = queue.note};
   options.dprint = queue.submit.dprint();
   options.on_kernel_span = SubmitTrace::kernel_recorder(
@@ -54,20 +46,10 @@ Status execute_enqueue_program(const tm::EnqueueProgramCommand& command, QueueCo
       queue.submit.trace_spans(), queue.queue_index, queue.note.origin_index, name);
   // Blocking: a kernel failure is reported against this command, not at the
   // next synchronising one. The queue's host thread has nothing else to do.
-  std::string key = program_key(*command.program(), queue);
-  if (!key.empty()) {
-    if (auto prepared = device.program_cache().find(key)) {
-      return metal::enqueue_prepared_program(queue.hw_queue, device, std::move(prepared),
-                                             /*blocking=*/true, options);
-    }
-    options.on_prepared = [&cache = device.program_cache(),
-                           key](std::shared_ptr<const metal::PreparedProgram> prepared) {
-      cache.insert(key, std::move(prepared));
-    };
-  }
-  TESSERA_ASSIGN_OR_RETURN(metal::Program program,
-                           program_from_desc(*command.program(), name, queue.submit));
-  return metal::enqueue_program(queue.hw_queue, device, program, /*blocking=*/true, options);
+  return enqueue_cached_program(queue.hw_queue, queue.submit.device(),
+                                program_key(*command.program(), queue), std::move(options), [&] {
+                                  return program_from_desc(*command.program(), name, queue.submit);
+                                });
 }
 
 }  // namespace tessera::runtime::metal_backend

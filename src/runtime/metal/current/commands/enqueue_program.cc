@@ -2,20 +2,13 @@
 // describe and runs it on this queue. Compiled kernels are cached across
 // submits by the process-wide kernel cache, and the program as laid out
 // for the device by the device's program cache.
-#include <cstring>
-
+#include "../../cached_program.h"
 #include "../command_handlers.h"
 #include "../kernel_args.h"
 #include "../program_from_command.h"
 
 namespace tessera::runtime::metal_backend::current {
 namespace {
-
-void append(std::string& key, uint64_t value) {
-  char bytes[sizeof value];
-  std::memcpy(bytes, &value, sizeof value);
-  key.append(bytes, sizeof value);
-}
 
 // What the program built from `command` depends on beyond the device: the
 // binary and the command in it (whose bytes cannot change while the binary
@@ -25,10 +18,10 @@ void append(std::string& key, uint64_t value) {
 // when something is missing: the program is then built, and fails, as usual.
 std::string program_key(const cm::EnqueueProgramCommand& command, const QueueContext& queue) {
   std::string key;
-  append(key, queue.state.binary_serial());
-  append(key, reinterpret_cast<uintptr_t>(&command));
-  append(key, queue.queue_index);
-  append(key, queue.note.origin_index);
+  append_key_word(key, queue.state.binary_serial());
+  append_key_word(key, reinterpret_cast<uintptr_t>(&command));
+  append_key_word(key, queue.queue_index);
+  append_key_word(key, queue.note.origin_index);
   // A semaphore's id depends only on the program's structure; its initial
   // value stands in for it here.
   const KernelArgSources sources{command, queue.state,
@@ -42,8 +35,8 @@ std::string program_key(const cm::EnqueueProgramCommand& command, const QueueCon
                               std::pair{args->rt_args(), ArgList::kRuntime}}) {
       auto resolved = resolve_kernel_args(list, kind, sources);
       if (!resolved.ok()) return {};
-      append(key, resolved->words.size());
-      for (uint32_t word : resolved->words) append(key, word);
+      append_key_word(key, resolved->words.size());
+      for (uint32_t word : resolved->words) append_key_word(key, word);
     }
   }
   const auto* cbs = command.cbs();
@@ -52,7 +45,7 @@ std::string program_key(const cm::EnqueueProgramCommand& command, const QueueCon
     if (!cb.buffer_ref()) return {};
     auto live = queue.state.device_buffer(cb.buffer_ref()->global_id());
     if (!live.ok()) return {};
-    append(key, (*live)->address);
+    append_key_word(key, (*live)->address);
   }
   return key;
 }
@@ -62,7 +55,6 @@ std::string program_key(const cm::EnqueueProgramCommand& command, const QueueCon
 Status execute_enqueue_program(const cm::EnqueueProgramCommand& command, QueueContext& queue) {
   const std::string name = "cq" + std::to_string(queue.queue_index) + "_program" +
                            std::to_string(queue.note.origin_index);
-  metal::Device& device = queue.state.device();
   metal::EnqueueProgramOptions options{.note = queue.note};
   options.dprint = queue.state.dprint();
   options.on_kernel_span = SubmitTrace::kernel_recorder(
@@ -70,20 +62,9 @@ Status execute_enqueue_program(const cm::EnqueueProgramCommand& command, QueueCo
   options.on_device_time = SubmitTrace::device_time_recorder(
       queue.state.trace_spans(), queue.queue_index, queue.note.origin_index, name);
   // Blocking: a kernel failure is reported against this command.
-  std::string key = program_key(command, queue);
-  if (!key.empty()) {
-    if (auto prepared = device.program_cache().find(key)) {
-      return metal::enqueue_prepared_program(queue.hw_queue, device, std::move(prepared),
-                                             /*blocking=*/true, options);
-    }
-    options.on_prepared = [&cache = device.program_cache(),
-                           key](std::shared_ptr<const metal::PreparedProgram> prepared) {
-      cache.insert(key, std::move(prepared));
-    };
-  }
-  TESSERA_ASSIGN_OR_RETURN(metal::Program program,
-                           program_from_command(command, name, queue.state));
-  return metal::enqueue_program(queue.hw_queue, device, program, /*blocking=*/true, options);
+  return enqueue_cached_program(queue.hw_queue, queue.state.device(), program_key(command, queue),
+                                std::move(options),
+                                [&] { return program_from_command(command, name, queue.state); });
 }
 
 }  // namespace tessera::runtime::metal_backend::current
