@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "tessera/sim/isolation/device_process.h"
 #include "tessera/sim/jit/loaded_kernel.h"
 #include "tessera/sim/program/program_plan.h"
 
@@ -24,6 +25,7 @@ struct PreparedProgram {
   sim::ProgramPlan plan;
   std::vector<std::shared_ptr<const sim::LoadedKernel>> loaded;
   std::vector<std::string> objects;
+  sim::DevicePlan device_plan;  // isolated: the plan as the device process gets it
 };
 
 class ProgramCache {

@@ -60,16 +60,18 @@ Status enqueue_program(CommandQueue& queue, Device& device, Program& program, bo
               on_prepared = options.on_prepared]() -> Status {
     std::vector<std::shared_ptr<const sim::LoadedKernel>> loaded;
     std::vector<std::string> objects;
+    sim::DevicePlan device_plan;
     if (!process) {
       TESSERA_RETURN_IF_ERROR(sim::run_program(*chip, *cache, plan, run_options, loaded));
     } else {
       // Isolated: the host compiles, the device process loads and runs.
       TESSERA_ASSIGN_OR_RETURN(objects, compile_objects(*cache, plan));
-      TESSERA_RETURN_IF_ERROR(process->run_program(*chip, plan, objects, run_options));
+      device_plan = sim::DeviceProcess::describe(plan, objects);
+      TESSERA_RETURN_IF_ERROR(process->run_program(*chip, plan, device_plan, objects, run_options));
     }
     if (on_prepared) {
       on_prepared(std::make_shared<const PreparedProgram>(
-          PreparedProgram{plan, std::move(loaded), std::move(objects)}));
+          PreparedProgram{plan, std::move(loaded), std::move(objects), std::move(device_plan)}));
     }
     return ok_status();
   };
@@ -101,7 +103,8 @@ Status enqueue_prepared_program(CommandQueue& queue, Device& device,
               run_options]() -> Status {
     if (!process)
       return sim::run_loaded_program(*chip, program->plan, program->loaded, run_options);
-    return process->run_program(*chip, program->plan, program->objects, run_options);
+    return process->run_program(*chip, program->plan, program->device_plan, program->objects,
+                                run_options);
   };
   return queue.enqueue_program(program->plan.name, std::move(run), blocking, options.note);
 }

@@ -389,13 +389,23 @@ timing::ProgramTiming get_device_time(wire::Reader& in) {
   return timing;
 }
 
+std::vector<uint8_t> encode_plan(const ProgramPlan& plan) {
+  wire::Writer out;
+  put(out, plan);
+  return std::move(out.bytes());
+}
+
 std::vector<uint8_t> encode(const RunRequest& request) {
   wire::Writer out;
   // A section of its own, so that a device process can match its bytes
   // against the plans it decoded before (PlanMemo).
-  const size_t plan_section = out.begin_section();
-  put(out, *request.plan);
-  out.end_section(plan_section);
+  if (!request.encoded_plan.empty()) {
+    out.section(request.encoded_plan);
+  } else {
+    const size_t plan_section = out.begin_section();
+    put(out, *request.plan);
+    out.end_section(plan_section);
+  }
   out.u32(static_cast<uint32_t>(request.objects.size()));
   for (const std::string& object : request.objects) out.text(object);
   out.u8(request.buffers.has_value());

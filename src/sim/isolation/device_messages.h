@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,8 @@ struct RunRequest {
   // is in the compiled objects). Shared: a decoded plan may be one a
   // PlanMemo keeps for the next run.
   std::shared_ptr<const ProgramPlan> plan;
+  // When set, `plan` as encode_plan() wrote it before: sent as it is.
+  std::span<const uint8_t> encoded_plan;
   std::vector<std::string> objects;  // compiled object of plan.kernels[i]
   // Set when the host's buffers changed since the last request.
   std::optional<BufferChanges> buffers;
@@ -91,6 +94,9 @@ Result<Hello> decode_hello(std::span<const uint8_t> bytes);
 std::vector<uint8_t> encode(const Status& status);  // the ready message
 // Decodes into `status`; the return value says whether the bytes were sound.
 Status decode_status(std::span<const uint8_t> bytes, Status& status);
+// The plan's section of a run request, which a device process matches
+// against the plans it decoded before (PlanMemo).
+std::vector<uint8_t> encode_plan(const ProgramPlan& plan);
 std::vector<uint8_t> encode(const RunRequest& request);
 // Takes the plan from `plans` if its bytes are there, and leaves a plan it
 // decodes there.

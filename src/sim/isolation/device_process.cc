@@ -313,9 +313,24 @@ void DeviceProcess::expect_run() {
   if (lock.owns_lock() && ring_ && !lost_) ring_->alert();
 }
 
+DevicePlan DeviceProcess::describe(const ProgramPlan& plan,
+                                   const std::vector<std::string>& objects) {
+  return {.encoded = messages::encode_plan(plan),
+          .reply_key = ProgramReplyTimes::key_of(plan, objects),
+          .cores = cores_of(plan)};
+}
+
 Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
                                   const std::vector<std::string>& objects,
                                   const ProgramRunOptions& options) {
+  return run_program(chip, plan, describe(plan, objects), objects, options);
+}
+
+Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
+                                  const DevicePlan& described,
+                                  const std::vector<std::string>& objects,
+                                  const ProgramRunOptions& options) {
+  if (described.encoded.empty()) return run_program(chip, plan, objects, options);  // not described
   std::lock_guard lock(mutex_);
   TESSERA_RETURN_IF_ERROR(check_objects(plan, objects));
   if (lost_) {
@@ -326,8 +341,7 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     ++restarts_;
   }
   messages::RunRequest request;
-  // Borrowed, not copied: the encoding takes only what the device needs.
-  request.plan = std::shared_ptr<const ProgramPlan>(std::shared_ptr<const ProgramPlan>(), &plan);
+  request.encoded_plan = described.encoded;  // the plan, encoded once
   request.objects = objects;
   // What the device process must change to follow the chip's buffers.
   const uint64_t version = chip.buffers().version();
@@ -339,9 +353,8 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
     request.buffers->reset = reset_buffers_;
   }
   static const unsigned hardware_threads = std::thread::hardware_concurrency();
-  const std::string program_key = ProgramReplyTimes::key_of(plan, objects);
-  ProgramHistory history = reply_times_.last(program_key);
-  history.cores = cores_of(plan);
+  ProgramHistory history = reply_times_.last(described.reply_key);
+  history.cores = described.cores;
   const ReplyWait wait = plan_reply_wait(options.scheduler, hardware_threads, history);
   request.scheduler = wait.scheduler;
   request.collect_dprint = options.dprint != nullptr;
@@ -351,7 +364,7 @@ Status DeviceProcess::run_program(const Chip& chip, const ProgramPlan& plan,
   const int64_t sent_ns = steady_now_ns();
   TESSERA_RETURN_IF_ERROR(
       exchange(messages::encode(request), reply_bytes, plan.name, wait.host_spin));
-  reply_times_.record(program_key, std::chrono::nanoseconds(steady_now_ns() - sent_ns),
+  reply_times_.record(described.reply_key, std::chrono::nanoseconds(steady_now_ns() - sent_ns),
                       wait.scheduler.threads);
   auto reply = messages::decode_run_reply(reply_bytes);
   if (!reply.ok()) {

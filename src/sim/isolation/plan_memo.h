@@ -2,7 +2,7 @@
 // from. A loop that runs the same programs again sends the same bytes, and
 // a plan found here needs no decoding: decoding a 64-core program's ~400
 // runtime-argument vectors took about 30 us a run (docs/architecture.md,
-// Isolation).
+// Isolation). Found by the hash of the bytes, then one comparison.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +10,7 @@
 #include <list>
 #include <memory>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "tessera/sim/program/program_plan.h"
@@ -39,10 +40,17 @@ class PlanMemo {
  private:
   struct Entry {
     std::vector<uint8_t> bytes;
+    std::size_t hash = 0;
     std::shared_ptr<const ProgramPlan> plan;
   };
-  std::list<Entry> entries_;  // most recently found first
-  std::size_t bytes_ = 0;     // the entries' bytes in all
+  using Entries = std::list<Entry>;
+  void forget_least_recent();
+
+  Entries entries_;  // most recently found first
+  // The entries by the hash of their bytes: a suite's few hundred plans
+  // were a list walk of a few hundred nodes on every run.
+  std::unordered_multimap<std::size_t, Entries::iterator> by_hash_;
+  std::size_t bytes_ = 0;  // the entries' bytes in all
 };
 
 }  // namespace tessera::sim

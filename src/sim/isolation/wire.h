@@ -41,6 +41,11 @@ class Writer {
     const auto length = static_cast<uint32_t>(bytes_.size() - at - sizeof(uint32_t));
     std::memcpy(bytes_.data() + at, &length, sizeof length);
   }
+  // A section whose bytes were written before, by another Writer.
+  void section(std::span<const uint8_t> written) {
+    u32(static_cast<uint32_t>(written.size()));
+    put(written.data(), written.size());
+  }
   std::vector<uint8_t>& bytes() { return bytes_; }
 
  private:

@@ -111,6 +111,11 @@ TEST_P(PreparedProgramTest, RunsAgainOnNewDataWithoutLookingUpItsKernels) {
   EXPECT_EQ(prepared->loaded.size(), isolated ? 0u : 1u);
   EXPECT_EQ(prepared->objects.size(), isolated ? 1u : 0u);
   EXPECT_EQ(prepared->plan.circular_buffers.size(), 1u);
+  EXPECT_EQ(prepared->device_plan.encoded.empty(), !isolated);
+  if (isolated) {
+    EXPECT_EQ(prepared->device_plan.encoded,
+              sim::DeviceProcess::describe(prepared->plan, prepared->objects).encoded);
+  }
 
   ASSERT_TRUE(queue().enqueue_write_buffer(src, testing::pattern(kBytes, 3), true).ok());
   auto cache = sim::program_kernel_cache();
@@ -120,6 +125,38 @@ TEST_P(PreparedProgramTest, RunsAgainOnNewDataWithoutLookingUpItsKernels) {
   ASSERT_TRUE(again.ok()) << again.error().describe();
   EXPECT_EQ(read(dst), testing::pattern(kBytes, 3));
   EXPECT_EQ((*cache)->stats().memory_hits, lookups_before);
+}
+
+TEST_P(PreparedProgramTest, AProgramPreparedWithoutItsDevicePlanIsDescribedAtItsRun) {
+  Buffer src = dram(1), dst = dram(2);
+  Program program = copy_program(src, dst);
+  auto prepared = run_and_keep(program);
+  ASSERT_NE(prepared, nullptr);
+  auto by_hand = std::make_shared<PreparedProgram>(*prepared);
+  by_hand->device_plan = {};
+  ASSERT_TRUE(queue().enqueue_write_buffer(src, testing::pattern(kBytes, 5), true).ok());
+  Status again = enqueue_prepared_program(queue(), *device_, by_hand, true, {});
+  ASSERT_TRUE(again.ok()) << again.error().describe();
+  EXPECT_EQ(read(dst), testing::pattern(kBytes, 5));
+}
+
+// The device process gets the plan as it was encoded when the program was
+// prepared: a repeated run does not encode it again.
+TEST_P(PreparedProgramTest, AnIsolatedRunSendsThePlanItsProgramCarriesEncoded) {
+  if (GetParam() != DeviceIsolation::kIsolated) GTEST_SKIP() << "isolated devices only";
+  Buffer src = dram(1), dst = dram(2), other = dram(3);
+  Program program = copy_program(src, dst);
+  auto prepared = run_and_keep(program);
+  ASSERT_NE(prepared, nullptr);
+  auto changed = std::make_shared<PreparedProgram>(*prepared);
+  // The host-side plan now names `other`; the encoded one still `dst`.
+  changed->plan.kernels.front().runtime_args.begin()->second[1] =
+      static_cast<uint32_t>(other.address());
+  ASSERT_TRUE(queue().enqueue_write_buffer(src, testing::pattern(kBytes, 7), true).ok());
+  Status again = enqueue_prepared_program(queue(), *device_, changed, true, {});
+  ASSERT_TRUE(again.ok()) << again.error().describe();
+  EXPECT_EQ(read(dst), testing::pattern(kBytes, 7));
+  EXPECT_EQ(read(other), testing::pattern(kBytes, 3));
 }
 
 TEST_P(PreparedProgramTest, OnlyASuccessfulRunPreparesAProgram) {

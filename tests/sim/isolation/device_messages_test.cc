@@ -78,6 +78,16 @@ TEST(RunRequestTest, ThePlanArrivesWithSlimBuilds) {
   EXPECT_EQ(decoded->scheduler.threads, 2u);
 }
 
+TEST(RunRequestTest, APlanEncodedBeforeMakesTheSameRequest) {
+  const ProgramPlan plan = two_kernel_plan();
+  const std::vector<uint8_t> encoded = messages::encode_plan(plan);
+  messages::RunRequest request = request_for(plan);
+  messages::RunRequest described = request_for(plan);
+  described.plan = nullptr;
+  described.encoded_plan = encoded;
+  EXPECT_EQ(messages::encode(described), messages::encode(request));
+}
+
 TEST(RunRequestTest, AProgramRunAgainReusesItsDecodedPlan) {
   const ProgramPlan plan = two_kernel_plan();
   PlanMemo memo;

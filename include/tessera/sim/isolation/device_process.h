@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -43,6 +44,15 @@ struct DeviceProcessOptions {
 // program, else the one this build made.
 Result<std::string> default_device_executable();
 
+// A plan as an isolated run sends it, and what the host looks its runs up
+// by. Made on every run, or once for a program that runs again (metal's
+// ProgramCache), which then neither encodes nor names its plan again.
+struct DevicePlan {
+  std::vector<uint8_t> encoded;  // the run request's plan section
+  std::string reply_key;         // its runs' reply times (ProgramReplyTimes)
+  std::size_t cores = 0;         // the cores its kernels run on
+};
+
 class DeviceProcess {
  public:
   // `chip` must have been created with shared memories.
@@ -58,6 +68,10 @@ class DeviceProcess {
   // callback. One run at a time (calls are serialised).
   Status run_program(const Chip& chip, const ProgramPlan& plan,
                      const std::vector<std::string>& objects, const ProgramRunOptions& options);
+  // The same, with `described` = describe(plan, objects).
+  Status run_program(const Chip& chip, const ProgramPlan& plan, const DevicePlan& described,
+                     const std::vector<std::string>& objects, const ProgramRunOptions& options);
+  static DevicePlan describe(const ProgramPlan& plan, const std::vector<std::string>& objects);
 
   // A run is being prepared (laid out, its kernels looked up): wakes the
   // device process if it sleeps, so that its wake-up, tens of microseconds
