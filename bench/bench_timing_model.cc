@@ -2,8 +2,10 @@
 // compare with Tenstorrent's published measurements (docs/timing-model.md).
 //
 // Cost (run both variants in one run; compare ratios, the machine is noisy):
-//   BM_KernelMatmul/device_time:0|1   the 1024^3 multicast matmul on the 8x8 grid
-//   BM_ExampleSuite/device_time:0|1   every binary of the example suite once
+//   BM_KernelMatmul/device_time:0|1|2   the 1024^3 multicast matmul on the 8x8 grid
+//   BM_ExampleSuite/device_time:0|1|2   every binary of the example suite once
+// (0: model off; 1: on; 2: on, with the replay memo emptied before every
+// iteration, so that every program is replayed as on its first run).
 // Calibration (one run each; counters model, published and error_pct):
 //   BM_CalibrateMatmul/...            GEMM_FLOPS.md, N150 out-of-box rows
 //   BM_CalibrateDramRead              Saturating_DRAM_bandwidth.md, u-benchmark
@@ -27,6 +29,7 @@
 #include "tessera/metal/program/program.h"
 #include "tessera/runtime/device.h"
 #include "tessera/runtime/submit.h"
+#include "tessera/sim/timing/replay_memo.h"
 #include "tessera/sim/timing/timing_replay.h"
 
 namespace {
@@ -79,6 +82,7 @@ void BM_KernelMatmul(benchmark::State& state) {
   Status warm = run_program(*(*matmul)->device, (*matmul)->program, nullptr);  // compiles
   if (!warm.ok()) state.SkipWithError(warm.error().describe().c_str());
   for (auto _ : state) {
+    if (state.range(0) == 2) sim::timing::process_replay_memo().clear();
     Status status =
         run_program(*(*matmul)->device, (*matmul)->program, device_time ? &timing : nullptr);
     if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
@@ -89,8 +93,10 @@ BENCHMARK(BM_KernelMatmul)
     ->ArgName("device_time")
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
@@ -111,6 +117,7 @@ void BM_ExampleSuite(benchmark::State& state) {
     (void)runtime::submit(*device, example.binary, 0, example.inputs, options);
   }
   for (auto _ : state) {
+    if (state.range(0) == 2) sim::timing::process_replay_memo().clear();
     for (const bench::PreparedExample& example : *suite) {
       auto result = runtime::submit(*device, example.binary, 0, example.inputs, options);
       if (!result.ok()) state.SkipWithError(result.error().describe().c_str());
@@ -123,8 +130,10 @@ BENCHMARK(BM_ExampleSuite)
     ->ArgName("device_time")
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

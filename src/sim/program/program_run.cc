@@ -16,6 +16,7 @@
 #include "tessera/sim/kernel_host/kernel_host_state.h"
 #include "tessera/sim/kernel_host/kernel_host_table.h"
 #include "tessera/sim/semaphore/semaphore_words.h"
+#include "tessera/sim/timing/replay_memo.h"
 #include "tessera/sim/timing/timing_replay.h"
 
 namespace tessera::sim {
@@ -319,8 +320,8 @@ Status run_checked(Chip& chip, const ProgramPlan& plan, ProgramL1Regions regions
   }
   TESSERA_RETURN_IF_ERROR(scheduler.run());
   if (options.on_device_time) {
-    options.on_device_time(
-        timing::replay_program(*run.timing_params, descriptor, replay_input(chip, plan, run)));
+    options.on_device_time(timing::process_replay_memo().replay(*run.timing_params, descriptor,
+                                                                replay_input(chip, plan, run)));
   }
   return ok_status();
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tessera/sim/program/program_run.h"
+#include "tessera/sim/timing/replay_memo.h"
 #include "tessera/sim/timing/timing_replay.h"
 
 namespace tessera::sim {
@@ -177,8 +178,13 @@ TEST_F(DeviceTimeTest, MoreCoresOnAnEmbarrassinglyParallelCopyTakeLessTime) {
 
 TEST_F(DeviceTimeTest, TheSameProgramGivesTheSameCyclesOnAnyRunAndThreadCount) {
   const ProgramPlan plan = copy_plan(8, 16);
+  timing::ReplayMemo& memo = timing::process_replay_memo();
+  memo.clear();
   const timing::ProgramTiming first = run(plan, 1);
+  const std::size_t hits = memo.hits();
   for (uint32_t threads : {1u, 2u, 4u, 2u}) {
+    // Every run replays: a kept replay would give the same figures by itself.
+    memo.clear();
     const timing::ProgramTiming again = run(plan, threads);
     EXPECT_EQ(again.device_cycles, first.device_cycles) << threads << " threads";
     ASSERT_EQ(again.kernels.size(), first.kernels.size());
@@ -188,6 +194,13 @@ TEST_F(DeviceTimeTest, TheSameProgramGivesTheSameCyclesOnAnyRunAndThreadCount) {
           << threads << " threads";
     }
   }
+  EXPECT_EQ(memo.hits(), hits);
+  // Runs on other thread counts record byte for byte the same traces: the
+  // memo finds what the first replay gave for each.
+  for (uint32_t threads : {1u, 4u}) {
+    EXPECT_EQ(run(plan, threads).device_cycles, first.device_cycles) << threads << " threads";
+  }
+  EXPECT_EQ(memo.hits(), hits + 2);
 }
 
 // Packs eight tiles of Dst into CB 16, adding them onto what L1 holds when
