@@ -108,6 +108,37 @@ TEST(DeviceTimeTest, TtnnOpsAreEstimatedFromTheirShapes) {
   EXPECT_TRUE(close_device(*device).ok());
 }
 
+// A reshard moves data without math; host transfers run no program; a
+// reduction's math is every input tile's. The example reduces a 64 x 128
+// L1 tensor (8 tiles) to 2 tiles: 8 x reduce_tile_cycles (4) x 4 HiFi4
+// phases = 128 cycles over 2 cores.
+TEST(DeviceTimeTest, DataMovementOpsDoNoMathAndReductionsReduceEveryInputTile) {
+  auto device = open_device(options_for(DeviceIsolation::kInProcess, 0));
+  ASSERT_TRUE(device.ok());
+  int reshards = 0, sums = 0;
+  for (const ProgramDeviceTime& time :
+       device_time_of(*device, example("reduce_rows_64x128.ttnn"))) {
+    EXPECT_NE(time.name, "ToDeviceOp");
+    EXPECT_NE(time.name, "FromDeviceOp");
+    EXPECT_NE(time.name, "EmptyOp");
+    if (time.name == "ToMemoryConfigOp") {
+      ++reshards;
+      EXPECT_EQ(time.math_utilisation, 0);
+      EXPECT_EQ(time.math_ns, 0);
+      EXPECT_GT(time.kernel_cycles, 0);
+      EXPECT_NE(time.bound, "compute-bound");
+    }
+    if (time.name == "ReductionOp Sum") {
+      ++sums;
+      EXPECT_EQ(time.cores, 2u);
+      EXPECT_EQ(time.kernel_cycles, 64);
+    }
+  }
+  EXPECT_GT(reshards, 0);
+  EXPECT_EQ(sums, 1);
+  EXPECT_TRUE(close_device(*device).ok());
+}
+
 TEST(DeviceTimeTest, TheIsolatedDeviceGivesTheSameFiguresAsInProcess) {
   if (std::string why = isolated_devices_unavailable_reason(); !why.empty()) GTEST_SKIP() << why;
   auto isolated = open_device(options_for(DeviceIsolation::kIsolated, 0));

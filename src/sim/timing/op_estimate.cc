@@ -20,7 +20,12 @@ ProgramTiming estimate_op(const TimingParams& params, const ChipDescriptor& chip
       timing.dram_bytes_per_cycle > 0
           ? static_cast<int64_t>(double(work.dram_bytes) / timing.dram_bytes_per_cycle + 0.5)
           : 0;
-  timing.kernel_cycles = std::max(timing.busiest_core_math_cycles, dram_cycles) +
+  timing.noc_bytes = work.noc_bytes;
+  const uint64_t noc_bytes_per_core = (work.noc_bytes + cores - 1) / cores;
+  const auto noc_cycles =
+      static_cast<int64_t>((noc_bytes_per_core + params.noc_link_bytes_per_cycle - 1) /
+                           std::max<uint32_t>(params.noc_link_bytes_per_cycle, 1));
+  timing.kernel_cycles = std::max({timing.busiest_core_math_cycles, dram_cycles, noc_cycles}) +
                          (work.dram_bytes > 0 ? params.dram_latency_cycles : 0);
   timing.device_cycles = params.kernel_launch_cycles + timing.kernel_cycles;
   return timing;

@@ -993,7 +993,10 @@ const char* ProgramTiming::bound() const {
   // Launching the kernels took at least as long as running them: neither
   // resource's utilisation says anything about this program.
   if (device_cycles - kernel_cycles >= kernel_cycles) return "launch-bound";
-  return math_utilisation() >= dram_utilisation() ? "compute-bound" : "bandwidth-bound";
+  // No math at all: the time went to moving data (over the NoC, if not
+  // to or from DRAM).
+  const double math = math_utilisation();
+  return math > 0 && math >= dram_utilisation() ? "compute-bound" : "bandwidth-bound";
 }
 
 }  // namespace tessera::sim::timing
