@@ -42,6 +42,48 @@ TEST_F(TtnnExecutorTest, MovesConvertLayoutTypeAndSpaceExactly) {
   EXPECT_EQ(floats_of(result->outputs[0]), x);  // bit-exact
 }
 
+// Device time of a program in the compiler's shape: host to DRAM, a
+// reshard into L1, a reduction there, and back to the host. Worked by hand
+// from the Wormhole parameters (op_estimate.h).
+TEST_F(TtnnExecutorTest, DeviceTimeEstimatesMovesAsNocTrafficAndReductionsAsMath) {
+  const std::vector<int> shape = {64, 128};
+  TtnnProgramWriter w;
+  TtnnTensor host{1, shape};
+  TtnnTensor dram{2, shape, DataType::Float32, MemorySpace::DeviceDRAM, true};
+  TtnnTensor l1{3, shape, DataType::Float32, MemorySpace::DeviceL1, true};
+  TtnnTensor sums{4, {64}, DataType::Float32, MemorySpace::DeviceL1, true};
+  TtnnTensor back{5, {64}};
+  w.add(fbn::OpType::ToDeviceOp,
+        fbn::CreateToDeviceOp(w.fbb(), w.ref(host), 0, w.ref(dram)).Union());
+  w.to_memory(dram, l1);
+  std::vector<int32_t> dims = {1};
+  w.add(fbn::OpType::ReductionOp, fbn::CreateReductionOpDirect(w.fbb(), fbn::ReductionOpType::Sum,
+                                                               w.ref(l1), w.ref(sums), &dims, false)
+                                      .Union());
+  w.add(fbn::OpType::FromDeviceOp,
+        fbn::CreateFromDeviceOp(w.fbb(), w.ref(sums), w.ref(back)).Union());
+  SubmitOptions options;
+  options.collect_device_time = true;
+  auto result =
+      run(w.build({host}, {back}), {host_tensor({shape, random_values(64 * 128, 3)}, 1)}, options);
+  ASSERT_TRUE(result.ok()) << result.error().describe();
+  std::vector<std::string> names;
+  for (const ProgramDeviceTime& time : result->device_time) names.push_back(time.name);
+  // Host transfers are the host's DMA: no program, no device time.
+  EXPECT_THAT(names, ::testing::ElementsAre("ToMemoryConfigOp", "ReductionOp Sum"));
+  const ProgramDeviceTime& move = result->device_time.at(0);
+  // 32 KiB read from DRAM and written to L1 by 8 cores (one per tile):
+  // 8 KiB each through a 32 B/cycle port = 256 cycles, against 124 for
+  // DRAM at 12 x 22 B/cycle; plus one DRAM latency (300).
+  EXPECT_EQ(move.cores, 8u);
+  EXPECT_EQ(move.kernel_cycles, 256 + 300);
+  EXPECT_EQ(move.math_utilisation, 0);
+  // 8 input tiles x 4 cycles x 4 HiFi4 phases over the 2 output tiles' cores.
+  const ProgramDeviceTime& sum = result->device_time.at(1);
+  EXPECT_EQ(sum.cores, 2u);
+  EXPECT_EQ(sum.kernel_cycles, 8 * 4 * 4 / 2);
+}
+
 TEST_F(TtnnExecutorTest, Bfp8AndTypecastRoundTrip) {
   const std::vector<int> shape = {64, 96};
   std::vector<float> x = random_values(64 * 96, 22, -4, 4);
