@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tessera::sim::timing {
@@ -169,6 +170,39 @@ TEST_F(ReplayMemoTest, KeepsNoProgramLargerThanItsLimit) {
   const ProgramTiming replayed = replay_program(params_, chip_, input);
   expect_same(memo.replay(params_, chip_, input), replayed, "large");
   EXPECT_EQ(memo.size(), 0u);
+}
+
+// Devices in one process replay on their own threads into one memo.
+TEST_F(ReplayMemoTest, ThreadsReplayingAtOnceEachGetTheirOwnProgramsFigures) {
+  ReplayMemo memo;
+  constexpr int kThreads = 4;
+  constexpr int kRounds = 50;
+  std::vector<KernelTrace> traces(kThreads);
+  std::vector<ReplayInput> inputs(kThreads);
+  std::vector<ProgramTiming> replayed(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    traces[t].compute(100 * (t + 1));
+    inputs[t].kernels.push_back(kernel("k", {0, 0}, traces[t]));
+    replayed[t] = replay_program(params_, chip_, inputs[t]);
+  }
+  std::vector<int> wrong(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < kRounds; ++round) {
+        const int which = (t + round) % kThreads;
+        if (memo.replay(params_, chip_, inputs[which]).device_cycles !=
+            replayed[which].device_cycles) {
+          ++wrong[t];
+        }
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(wrong[t], 0) << "thread " << t;
+  EXPECT_EQ(memo.size(), static_cast<std::size_t>(kThreads));
+  // Each input misses at most once a thread (threads meeting it first at once).
+  EXPECT_GE(memo.hits(), static_cast<std::size_t>(kThreads * kRounds - kThreads * kThreads));
 }
 
 TEST_F(ReplayMemoTest, ClearForgetsEverything) {
