@@ -4,18 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include "wormhole_timing_test.h"
+
 namespace tessera::sim::timing {
 namespace {
 
-class OpEstimateTest : public ::testing::Test {
+class OpEstimateTest : public WormholeTimingTest {
  protected:
   void SetUp() override {
-    auto params = builtin_timing_params(Arch::kWormholeB0);
-    ASSERT_TRUE(params.ok()) << params.error().describe();
-    params_ = *params;
-    auto chip = builtin_chip_descriptor(Arch::kWormholeB0);
-    ASSERT_TRUE(chip.ok());
-    chip_ = *chip;
+    WormholeTimingTest::SetUp();
+    if (HasFatalFailure()) return;
     ASSERT_EQ(params_.kernel_launch_cycles, 1000u);
     ASSERT_EQ(params_.dram_bytes_per_cycle_per_channel, 22u);
     ASSERT_EQ(params_.dram_latency_cycles, 300u);
@@ -23,9 +21,6 @@ class OpEstimateTest : public ::testing::Test {
     ASSERT_EQ(chip_.num_dram_channels, 12u);
     ASSERT_EQ(chip_.num_workers(), 64u);
   }
-
-  TimingParams params_;
-  ChipDescriptor chip_;
 };
 
 TEST_F(OpEstimateTest, MathSpreadsOverOneCorePerOutputTile) {

@@ -9,20 +9,18 @@
 #include <thread>
 #include <vector>
 
+#include "wormhole_timing_test.h"
+
 namespace tessera::sim::timing {
 namespace {
 
 using Kind = TimingEventKind;
 
-class ReplayMemoTest : public ::testing::Test {
+class ReplayMemoTest : public WormholeTimingTest {
  protected:
   void SetUp() override {
-    auto params = builtin_timing_params(Arch::kWormholeB0);
-    ASSERT_TRUE(params.ok()) << params.error().describe();
-    params_ = *params;
-    auto chip = builtin_chip_descriptor(Arch::kWormholeB0);
-    ASSERT_TRUE(chip.ok());
-    chip_ = *chip;
+    WormholeTimingTest::SetUp();
+    if (HasFatalFailure()) return;
     // Two cores reading one DRAM bank and signalling a third through a
     // semaphore; a compute kernel waits on a CB.
     const CoreCoord bank = chip_.dram_cores[1];
@@ -49,11 +47,6 @@ class ReplayMemoTest : public ::testing::Test {
     return input;
   }
 
-  ReplayKernel kernel(const char* name, CoreCoord core, const KernelTrace& trace,
-                      KernelProcessor processor = KernelProcessor::kDataMovement0) const {
-    return {name, core, chip_.worker_index(core), processor, &trace};
-  }
-
   static void expect_same(const ProgramTiming& got, const ProgramTiming& want,
                           const std::string& what) {
     EXPECT_EQ(got.device_cycles, want.device_cycles) << what;
@@ -69,8 +62,6 @@ class ReplayMemoTest : public ::testing::Test {
     }
   }
 
-  TimingParams params_;
-  ChipDescriptor chip_;
   KernelTrace reader_a_, reader_b_, compute_;
 };
 

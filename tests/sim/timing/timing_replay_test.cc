@@ -6,21 +6,18 @@
 #include <gtest/gtest.h>
 
 #include "tessera/sim/timing/unpack_cost.h"
+#include "wormhole_timing_test.h"
 
 namespace tessera::sim::timing {
 namespace {
 
 using Kind = TimingEventKind;
 
-class TimingReplayTest : public ::testing::Test {
+class TimingReplayTest : public WormholeTimingTest {
  protected:
   void SetUp() override {
-    auto params = builtin_timing_params(Arch::kWormholeB0);
-    ASSERT_TRUE(params.ok()) << params.error().describe();
-    params_ = *params;
-    auto chip = builtin_chip_descriptor(Arch::kWormholeB0);
-    ASSERT_TRUE(chip.ok());
-    chip_ = *chip;
+    WormholeTimingTest::SetUp();
+    if (HasFatalFailure()) return;
     // The numbers the hand computations below use.
     ASSERT_EQ(params_.kernel_launch_cycles, 1000u);
     ASSERT_EQ(params_.noc_issue_cycles, 16u);
@@ -34,10 +31,6 @@ class TimingReplayTest : public ::testing::Test {
     ASSERT_EQ(params_.noc_vc_buffer_bytes, 512u);
   }
 
-  ReplayKernel kernel(const char* name, CoreCoord core, const KernelTrace& trace,
-                      KernelProcessor processor = KernelProcessor::kDataMovement0) const {
-    return {name, core, chip_.worker_index(core), processor, &trace};
-  }
   uint16_t worker_noc(CoreCoord logical) const {
     const CoreCoord noc = chip_.worker_cores[chip_.worker_index(logical)];
     return pack_noc_xy(noc.x, noc.y);
@@ -52,9 +45,6 @@ class TimingReplayTest : public ::testing::Test {
     ADD_FAILURE() << "no kernel " << name;
     return timing.kernels.front();
   }
-
-  TimingParams params_;
-  ChipDescriptor chip_;
 };
 
 TEST_F(TimingReplayTest, RoutesFollowEachNocsDirectionsAroundTheTorus) {
