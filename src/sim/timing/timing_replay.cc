@@ -20,12 +20,16 @@ int64_t ceil_div(uint64_t a, uint64_t b) {
   return static_cast<int64_t>((a + b - 1) / b);
 }
 
-// One link leaves each router in each of the NoC's two directions.
+// One link leaves each router in each of the NoC's two directions; each
+// tile's NIU has a port into its router and one out of it.
 struct Link {
   uint8_t noc;
-  uint8_t dimension;  // 0: along x, 1: along y
+  uint8_t dimension;  // 0: along x, 1: along y; kInjectPort, kEjectPort: the NIU's
   uint16_t router;    // y * grid_x + x
 };
+constexpr uint8_t kInjectPort = 2;              // the NIU into its router
+constexpr uint8_t kEjectPort = 3;               // the router into its NIU
+constexpr std::size_t kLinksPerRouter = 2 * 4;  // per NoC: x, y and the two NIU ports
 
 // The routers a transfer leaves, in order: NoC 0 moves +x then +y,
 // NoC 1 moves -y then -x, both wrapping around the torus.
@@ -78,7 +82,7 @@ class ReplayScratch {
       const std::size_t ends = std::size_t{grid_x_} * grid_y_;
       route_slots_.assign(2 * ends * ends, 0);
     }
-    const std::size_t links = std::size_t{2} * 2 * grid_x_ * grid_y_;
+    const std::size_t links = kLinksPerRouter * grid_x_ * grid_y_;
     links_.start_program(links);
     held_.start_program(links);
     channels_.start_program(channels);
@@ -483,19 +487,32 @@ class Replay {
   // and it is free (a packet-switched NoC holds no link idle waiting for
   // the next one), not before `ready`; returns when the data has landed.
   int64_t move(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready) {
-    return stream(route(noc, from, to), bytes, ready);
+    return stream(noc, from, to, route(noc, from, to), bytes, ready);
   }
 
-  // As move, along `path`; starts_ gets when the head crossed each link.
-  int64_t stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready) {
+  // As move, along `path` (from `from` to `to`); starts_ gets when the head
+  // crossed each link of the path.
+  int64_t stream(uint8_t noc, CoreCoord from, CoreCoord to, const std::vector<Link>& path,
+                 uint64_t bytes, int64_t ready) {
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
     starts_.resize(path.size());
-    int64_t start = ready;
+    int64_t start = through_port(kInjectPort, noc, from, ready, serial);
     for (std::size_t j = 0; j < path.size(); ++j) {
       start = starts_[j] = links_[link_index(path[j])].book(start, serial, horizon_);
     }
+    start = through_port(kEjectPort, noc, to, start, serial);
     noc_bytes_ += bytes;
     return start + serial + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
+  }
+
+  // A tile's NIU moves flits into and out of its router at the link's rate,
+  // like any hop (tt-isa-documentation, WormholeB0 DRAMTile README): so a
+  // core takes in at most a link's bytes per cycle from all its sources on
+  // one NoC, and puts out as much. Returns when the bytes start through.
+  int64_t through_port(uint8_t port, uint8_t noc, CoreCoord at, int64_t ready, int64_t serial) {
+    const uint32_t w = params_.noc_grid_x, h = params_.noc_grid_y;
+    const Link link{noc, port, static_cast<uint16_t>((at.y % h) * w + at.x % w)};
+    return links_[link_index(link)].book(ready, serial, horizon_);
   }
 
   // When the tail of a packet passes link j of its path, given when its
@@ -530,7 +547,7 @@ class Replay {
     int64_t landed = 0, produced = first;
     for (uint64_t offset = 0; offset < std::max<uint64_t>(bytes, 1); offset += piece) {
       const uint64_t size = std::min(piece, bytes - offset);
-      landed = std::max(landed, stream(path, size, produced));
+      landed = std::max(landed, stream(noc, bank, to, path, size, produced));
       if (!path.empty()) {
         // In the bank's time: its data leaves dram_latency_cycles after it is read.
         const int64_t sent = tail_passes(starts_, 0, size) - params_.dram_latency_cycles;
@@ -551,11 +568,12 @@ class Replay {
   // link is free and the channel is not held there. `bank`: a DRAM bank
   // that takes the packet at its own rate from when the head arrives.
   // Returns when the destination has it all.
-  int64_t write_stream(const std::vector<Link>& path, uint64_t bytes, int64_t ready,
+  int64_t write_stream(uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes, int64_t ready,
                        std::optional<uint32_t> bank) {
+    const std::vector<Link>& path = route(noc, from, to);
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
     starts_.resize(path.size());
-    int64_t start = ready;
+    int64_t start = through_port(kInjectPort, noc, from, ready, serial);
     for (std::size_t j = 0; j < path.size(); ++j) {
       const std::size_t index = link_index(path[j]);
       BusyCalendar& link = links_[index];
@@ -570,6 +588,7 @@ class Replay {
       link.occupy(start, start + serial);  // found free above
       starts_[j] = start;
     }
+    start = through_port(kEjectPort, noc, to, start, serial);
     noc_bytes_ += bytes;
     const int64_t flight = static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
     int64_t done = start + serial + flight;
@@ -602,7 +621,7 @@ class Replay {
   }
 
   std::size_t link_index(const Link& link) const {
-    return (std::size_t{link.noc} * 2 + link.dimension) * params_.noc_grid_x * params_.noc_grid_y +
+    return (std::size_t{link.noc} * 4 + link.dimension) * params_.noc_grid_x * params_.noc_grid_y +
            link.router;
   }
 
@@ -615,7 +634,7 @@ class Replay {
 
   void issue(KernelState& kernel, uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes,
              bool write) {
-    kernel.clock += params_.noc_issue_cycles;
+    kernel.clock += write ? params_.noc_write_issue_cycles : params_.noc_read_issue_cycles;
     int64_t done = 0;
     if (auto channel = dram_channel_at(from)) {
       // A read: the request reaches the bank, the bank streams the data back.
@@ -626,11 +645,9 @@ class Replay {
                             params_.dram_latency_cycles;
       done = read_response(noc, from, to, *channel, bytes, first, served);
     } else if (auto target = dram_channel_at(to)) {
-      done = acknowledged(noc, to, from,
-                          write_stream(route(noc, from, to), bytes, kernel.clock, target));
+      done = acknowledged(noc, to, from, write_stream(noc, from, to, bytes, kernel.clock, target));
     } else if (write) {
-      done =
-          acknowledged(noc, to, from, write_stream(route(noc, from, to), bytes, kernel.clock, {}));
+      done = acknowledged(noc, to, from, write_stream(noc, from, to, bytes, kernel.clock, {}));
     } else {
       done = move(noc, from, to, bytes, kernel.clock);
     }
@@ -688,11 +705,13 @@ class Replay {
   // rectangle's farthest column and, from each column of the rectangle it
   // passes, +y along that column to the farthest row; NoC 1 goes -y along
   // the sender's column, then -x along each row. Every link of that tree
-  // carries the bytes once, streaming as a unicast does. `left`: when the
-  // bytes have left the sender.
+  // carries the bytes once, streaming as a unicast does, and so do the
+  // sender's port into its router and each taker's port out of it.
+  // `left`: when the bytes have left the sender.
   std::vector<std::pair<CoreCoord, int64_t>> multicast_landings(const TimingEvent& event,
                                                                 const Tree& tree, uint64_t bytes,
-                                                                int64_t ready, int64_t* left) {
+                                                                int64_t ready, bool loopback,
+                                                                int64_t* left) {
     const bool noc0 = tree.noc0;
     const uint32_t w = params_.noc_grid_x, h = params_.noc_grid_y;
     auto router = [&](uint32_t trunk, uint32_t branch) {
@@ -701,7 +720,10 @@ class Replay {
     };
     const int64_t serial = ceil_div(std::max<uint64_t>(bytes, 1), params_.noc_link_bytes_per_cycle);
     // passed[i]: when the bytes pass the router i hops along the trunk.
-    std::vector<int64_t> passed(tree.trunk_hops + 1, ready);
+    const CoreCoord sender = noc0 ? CoreCoord{tree.trunk_from, tree.branch_from}
+                                  : CoreCoord{tree.branch_from, tree.trunk_from};
+    std::vector<int64_t> passed(tree.trunk_hops + 1,
+                                through_port(kInjectPort, event.noc, sender, ready, serial));
     uint32_t position = tree.trunk_from;
     for (uint32_t i = 0; i < tree.trunk_hops; ++i) {
       passed[i + 1] =
@@ -712,7 +734,7 @@ class Replay {
     noc_bytes_ += bytes;
     std::vector<std::pair<CoreCoord, int64_t>> landings;
     std::vector<int64_t> branch(tree.branch_hops + 1);
-    int64_t departed = tree.trunk_hops > 0 ? passed[1] + serial : ready + serial;
+    int64_t departed = (tree.trunk_hops > 0 ? passed[1] : passed[0]) + serial;
     for (uint32_t t = tree.trunk_lo; t <= tree.trunk_hi; ++t) {
       const uint32_t along = ring_hops(tree.trunk_from, t, tree.direction, tree.trunk_size);
       branch[0] = passed[along];
@@ -728,9 +750,13 @@ class Replay {
       for (uint32_t b = tree.branch_lo; b <= tree.branch_hi; ++b) {
         const uint32_t down = ring_hops(tree.branch_from, b, tree.direction, tree.branch_size);
         const CoreCoord core = noc0 ? CoreCoord{t, b} : CoreCoord{b, t};
+        // Only a worker taking the bytes (the sender with loopback) takes
+        // them through its NIU; the callers skip the others.
+        const bool takes = worker_at(core).has_value() && (core != sender || loopback);
+        const int64_t taken =
+            takes ? through_port(kEjectPort, event.noc, core, branch[down], serial) : branch[down];
         landings.emplace_back(
-            core,
-            branch[down] + serial + static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
+            core, taken + serial + static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
       }
     }
     if (left) *left = departed;
@@ -759,8 +785,9 @@ class Replay {
   // destination to the issuer on the same NoC, from when the data landed.
   int64_t acknowledged(uint8_t noc, CoreCoord destination, CoreCoord issuer, int64_t landed) {
     const std::vector<Link>& path = route(noc, destination, issuer);
-    int64_t start = landed;
+    int64_t start = through_port(kInjectPort, noc, destination, landed, 1);
     for (const Link& link : path) start = links_[link_index(link)].book(start, 1, horizon_);
+    start = through_port(kEjectPort, noc, issuer, start, 1);
     return start + 1 + static_cast<int64_t>(path.size()) * params_.noc_hop_cycles;
   }
 
@@ -768,11 +795,11 @@ class Replay {
   // the data and acknowledges it; the acknowledgements share the links
   // (tt-low-level-documentation, Multicast Schemes).
   void multicast(KernelState& kernel, const TimingEvent& event, CoreCoord from) {
-    kernel.clock += params_.noc_issue_cycles;
+    kernel.clock += params_.noc_write_issue_cycles;
     const Tree tree = tree_of(event, from);
     const int64_t start = multicast_start(kernel, event, tree);
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
-    for (const auto& [core, landed] : multicast_landings(event, tree, event.bytes, start,
+    for (const auto& [core, landed] : multicast_landings(event, tree, event.bytes, start, loopback,
                                                          &kernel.multicast_left[event.noc & 1u])) {
       if (!worker_at(core) || (core == from && !loopback)) continue;
       kernel.transfers_done =
@@ -830,20 +857,20 @@ class Replay {
     const bool increment = event.kind == TimingEventKind::kWordIncrement;
     int64_t arrival = kernel.clock;
     if (target != own || increment) {
-      kernel.clock += params_.noc_issue_cycles;
+      kernel.clock += params_.noc_write_issue_cycles;
       arrival = move(event.noc, worker_noc(own), worker_noc(target), 4, kernel.clock);
     }
     change_word(target, event.offset, increment, event.value, arrival);
   }
 
   void word_multicast(KernelState& kernel, const TimingEvent& event, uint32_t own) {
-    kernel.clock += params_.noc_issue_cycles;
+    kernel.clock += params_.noc_write_issue_cycles;
     const CoreCoord from = worker_noc(own);
     const Tree tree = tree_of(event, from);
     const int64_t start = multicast_start(kernel, event, tree);
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
-    for (const auto& [core, landed] :
-         multicast_landings(event, tree, 4, start, &kernel.multicast_left[event.noc & 1u])) {
+    for (const auto& [core, landed] : multicast_landings(event, tree, 4, start, loopback,
+                                                         &kernel.multicast_left[event.noc & 1u])) {
       const std::optional<uint32_t> worker = worker_at(core);
       if (!worker || (*worker == own && !loopback)) continue;
       change_word(*worker, event.offset, false, event.value, landed);
@@ -971,7 +998,7 @@ ProgramTiming replay_program(const TimingParams& params, const ChipDescriptor& c
 }
 
 int64_t lone_transfer_cycles(const TimingParams& params, uint64_t bytes, uint32_t hops) {
-  return params.noc_issue_cycles +
+  return params.noc_write_issue_cycles +
          ceil_div(std::max<uint64_t>(bytes, 1), params.noc_link_bytes_per_cycle) +
          static_cast<int64_t>(hops) * params.noc_hop_cycles;
 }

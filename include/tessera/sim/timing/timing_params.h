@@ -19,7 +19,10 @@ struct TimingParams {
   uint32_t noc_grid_y = 12;
   uint32_t noc_link_bytes_per_cycle = 32;
   uint32_t noc_hop_cycles = 9;
-  uint32_t noc_issue_cycles = 16;  // the issuing RISC's cost per transfer
+  // The issuing RISC's cost per transfer, as a loop of them runs back to
+  // back: a read; a write, multicast or atomic.
+  uint32_t noc_read_issue_cycles = 24;
+  uint32_t noc_write_issue_cycles = 38;
   // What a router holds of one packet per virtual channel and inbound port:
   // how much of a blocked packet waits in each router behind its head.
   uint32_t noc_vc_buffer_bytes = 512;

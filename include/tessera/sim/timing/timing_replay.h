@@ -5,10 +5,13 @@
 // depends only on the traces, never on how host threads ran the kernels.
 //
 // Cost rules (parameters from timing_params.h):
-// - a transfer costs its issuer noc_issue_cycles; it holds every link of
-//   its route (dimension-ordered on the NoC torus: NoC 0 goes +x then +y,
-//   NoC 1 goes -y then -x) for ceil(bytes / link width) cycles starting
-//   when all of them are free, and lands hops * noc_hop_cycles later;
+// - a transfer costs its issuer noc_read_issue_cycles or
+//   noc_write_issue_cycles (a multicast or atomic is a write); it holds
+//   every link of its route (dimension-ordered on the NoC torus: NoC 0
+//   goes +x then +y, NoC 1 goes -y then -x), and the ports out of its
+//   source's NIU and into its destination's, for ceil(bytes / link width)
+//   cycles starting when each is free, and lands hops * noc_hop_cycles
+//   later;
 // - a DRAM channel serves one request at a time at its bytes per cycle,
 //   reads adding dram_latency_cycles: two cores reading one bank share it;
 // - barriers wait for the kernel's transfers; CB and semaphore waits wait
@@ -60,7 +63,7 @@ struct ReplayInput {
 ProgramTiming replay_program(const TimingParams& params, const ChipDescriptor& chip,
                              const ReplayInput& input);
 
-// Cycles of one transfer of `bytes` over `hops` links with nothing else on
+// Cycles of one write of `bytes` over `hops` links with nothing else on
 // the NoC: issue, serialisation, hops (what the replay charges it).
 int64_t lone_transfer_cycles(const TimingParams& params, uint64_t bytes, uint32_t hops);
 // Links a transfer crosses from `source` to `target` (NoC coordinates).
