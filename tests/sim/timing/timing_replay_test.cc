@@ -218,6 +218,29 @@ TEST_F(TimingReplayTest, AMulticastCrossesItsTreeOnceAndWaitsForEveryAcknowledge
   EXPECT_EQ(find(word_timing, "waiter").end_cycle, 1016 + 36 + 1 + 2 * 9);
 }
 
+TEST_F(TimingReplayTest, AMulticastTakesEachReceiversPortLikeAnyTransfer) {
+  // B: logical (2,1) = NoC (3,2) writes 3200 bytes (100 cycles a link) +y
+  // into logical (2,2) = NoC (3,3). S: logical (1,2) = NoC (2,3) multicasts
+  // 3200 bytes on NoC 0 to the one-core rectangle (2,2), +x: no link is
+  // shared, only the receiver's port into its NIU.
+  KernelTrace b, s;
+  b.add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({2, 2}), .bytes = 3200});
+  s.add({.kind = Kind::kNocMulticast,
+         .noc = 0,
+         .source = worker_noc({2, 2}),
+         .target = worker_noc({2, 2}),
+         .bytes = 3200});
+  ReplayInput input;
+  input.kernels.push_back(kernel("b", {2, 1}, b));
+  input.kernels.push_back(kernel("s", {1, 2}, s));
+  const ProgramTiming timing = replay_program(params_, chip_, input);
+  // B's bytes take the port 1016..1116. S's multicast, issued at 1016,
+  // reserves its one-hop path (2 * 9) and leaves at 1034, but the port is
+  // busy until 1116: it lands at 1116 + 100 + 9 = 1225 (1143 if the port
+  // took both), and its acknowledgement goes +x around row 3, 9 hops.
+  EXPECT_EQ(find(timing, "s").end_cycle, 1225 + 1 + 81);
+}
+
 TEST_F(TimingReplayTest, AMulticastReservesItsPathUnlessThePreviousOneWasLinked) {
   // The tree of the test above, 3200 bytes (100 cycles a link) twice.
   auto send_twice = [&](uint8_t first_flag, uint8_t second_flag) {
