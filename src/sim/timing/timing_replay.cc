@@ -27,9 +27,9 @@ struct Link {
   uint8_t dimension;  // 0: along x, 1: along y; kInjectPort, kEjectPort: the NIU's
   uint16_t router;    // y * grid_x + x
 };
-constexpr uint8_t kInjectPort = 2;              // the NIU into its router
-constexpr uint8_t kEjectPort = 3;               // the router into its NIU
-constexpr std::size_t kLinksPerRouter = 2 * 4;  // per NoC: x, y and the two NIU ports
+constexpr uint8_t kInjectPort = 2;             // the NIU into its router
+constexpr uint8_t kEjectPort = 3;              // the router into its NIU
+constexpr std::size_t kLinksPerNocRouter = 4;  // x, y and the two NIU ports
 
 // The routers a transfer leaves, in order: NoC 0 moves +x then +y,
 // NoC 1 moves -y then -x, both wrapping around the torus.
@@ -82,7 +82,7 @@ class ReplayScratch {
       const std::size_t ends = std::size_t{grid_x_} * grid_y_;
       route_slots_.assign(2 * ends * ends, 0);
     }
-    const std::size_t links = kLinksPerRouter * grid_x_ * grid_y_;
+    const std::size_t links = 2 * kLinksPerNocRouter * grid_x_ * grid_y_;
     links_.start_program(links);
     held_.start_program(links);
     channels_.start_program(channels);
@@ -621,8 +621,8 @@ class Replay {
   }
 
   std::size_t link_index(const Link& link) const {
-    return (std::size_t{link.noc} * 4 + link.dimension) * params_.noc_grid_x * params_.noc_grid_y +
-           link.router;
+    const std::size_t routers = std::size_t{params_.noc_grid_x} * params_.noc_grid_y;
+    return (link.noc * kLinksPerNocRouter + link.dimension) * routers + link.router;
   }
 
   // A DRAM channel serving `bytes` from `arrival`: returns when it is done.
@@ -706,8 +706,9 @@ class Replay {
   // passes, +y along that column to the farthest row; NoC 1 goes -y along
   // the sender's column, then -x along each row. Every link of that tree
   // carries the bytes once, streaming as a unicast does, and so do the
-  // sender's port into its router and each taker's port out of it.
-  // `left`: when the bytes have left the sender.
+  // sender's port into its router and each taker's port out of it. Lists
+  // the takers only: the workers of the rectangle, the sender among them
+  // with `loopback`. `left`: when the bytes have left the sender.
   std::vector<std::pair<CoreCoord, int64_t>> multicast_landings(const TimingEvent& event,
                                                                 const Tree& tree, uint64_t bytes,
                                                                 int64_t ready, bool loopback,
@@ -750,11 +751,8 @@ class Replay {
       for (uint32_t b = tree.branch_lo; b <= tree.branch_hi; ++b) {
         const uint32_t down = ring_hops(tree.branch_from, b, tree.direction, tree.branch_size);
         const CoreCoord core = noc0 ? CoreCoord{t, b} : CoreCoord{b, t};
-        // Only a worker taking the bytes (the sender with loopback) takes
-        // them through its NIU; the callers skip the others.
-        const bool takes = worker_at(core).has_value() && (core != sender || loopback);
-        const int64_t taken =
-            takes ? through_port(kEjectPort, event.noc, core, branch[down], serial) : branch[down];
+        if (!worker_at(core) || (core == sender && !loopback)) continue;
+        const int64_t taken = through_port(kEjectPort, event.noc, core, branch[down], serial);
         landings.emplace_back(
             core, taken + serial + static_cast<int64_t>(along + down) * params_.noc_hop_cycles);
       }
@@ -801,7 +799,6 @@ class Replay {
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
     for (const auto& [core, landed] : multicast_landings(event, tree, event.bytes, start, loopback,
                                                          &kernel.multicast_left[event.noc & 1u])) {
-      if (!worker_at(core) || (core == from && !loopback)) continue;
       kernel.transfers_done =
           std::max(kernel.transfers_done, acknowledged(event.noc, core, from, landed));
     }
@@ -871,9 +868,7 @@ class Replay {
     const bool loopback = (event.flag & kMulticastLoopback) != 0;
     for (const auto& [core, landed] : multicast_landings(event, tree, 4, start, loopback,
                                                          &kernel.multicast_left[event.noc & 1u])) {
-      const std::optional<uint32_t> worker = worker_at(core);
-      if (!worker || (*worker == own && !loopback)) continue;
-      change_word(*worker, event.offset, false, event.value, landed);
+      change_word(*worker_at(core), event.offset, false, event.value, landed);
     }
   }
 
