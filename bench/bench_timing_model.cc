@@ -653,6 +653,88 @@ void kernel_main() {
 // them through a CB to the output, or write L1 to the output.
 enum class InterleavedMode : int64_t { kRead = 0, kCopy = 1, kWrite = 2 };
 
+// One program of tt-metal's interleaved data movement tests: every core of
+// `grid` moves `pages` pages of `page` bytes, `repeats` times, with the
+// reader on `reader_risc` (its default NoC) and the writer on RISCV_1 / NoC
+// 1. Returns the combined bandwidth in B/cycle, or 0 after SkipWithError.
+struct InterleavedSetup {
+  sim::Arch arch = sim::Arch::kWormholeB0;
+  InterleavedMode mode = InterleavedMode::kRead;
+  sim::CoreCoord grid{1, 1};
+  uint32_t page = 2048;
+  uint32_t pages = 16;
+  uint32_t repeats = 16;
+  metal::DataMovementProcessor reader_risc = metal::DataMovementProcessor::RISCV_0;
+};
+
+double interleaved_rate(benchmark::State& state, const InterleavedSetup& setup) {
+  const uint32_t copy = setup.mode == InterleavedMode::kCopy ? 1 : 0;
+  auto device = metal::Device::open(0, setup.arch);
+  if (!device.ok()) {
+    state.SkipWithError(device.error().describe().c_str());
+    return 0;
+  }
+  const sim::CoreCoord grid = setup.grid;
+  const uint32_t cores = grid.x * grid.y;
+  const auto config = metal::BufferConfig::interleaved(
+      sim::MemoryType::kDram, uint64_t{cores} * setup.pages * setup.page, setup.page);
+  auto in = metal::create_buffer(**device, config);
+  auto out = metal::create_buffer(**device, config);
+  metal::Program program("interleaved_copy");
+  const metal::CoreRangeSet all{{{0, 0}, {grid.x - 1, grid.y - 1}}};
+  const auto args = [&](const metal::Buffer& buffer, uint32_t core) -> std::vector<uint32_t> {
+    return {static_cast<uint32_t>(buffer.address()),
+            core * setup.pages,
+            setup.pages,
+            setup.repeats,
+            setup.page,
+            copy};
+  };
+  Status built = [&]() -> Status {
+    TESSERA_RETURN_IF_ERROR(in.status());
+    TESSERA_RETURN_IF_ERROR(out.status());
+    TESSERA_RETURN_IF_ERROR(
+        metal::create_circular_buffer(
+            program, all,
+            metal::CircularBufferConfig(setup.pages * setup.page,
+                                        {{0, {sim::tile::DataFormat::kFloat16_b, setup.page}}}))
+            .status());
+    const metal::NOC reader_noc = setup.reader_risc == metal::DataMovementProcessor::RISCV_0
+                                      ? metal::NOC::NOC_0
+                                      : metal::NOC::NOC_1;
+    metal::DataMovementConfig reader{setup.reader_risc, reader_noc};
+    metal::DataMovementConfig writer{metal::DataMovementProcessor::RISCV_1, metal::NOC::NOC_1};
+    if (setup.mode != InterleavedMode::kWrite) {
+      TESSERA_ASSIGN_OR_RETURN(
+          auto read,
+          metal::create_kernel_from_string(program, "copy_reader.cpp", kCopyReader, all, reader));
+      for (uint32_t i = 0; i < cores; ++i) {
+        TESSERA_RETURN_IF_ERROR(
+            metal::set_runtime_args(program, read, {i % grid.x, i / grid.x}, args(*in, i)));
+      }
+    }
+    if (setup.mode == InterleavedMode::kRead) return ok_status();
+    TESSERA_ASSIGN_OR_RETURN(auto write, metal::create_kernel_from_string(
+                                             program, "copy_writer.cpp", kCopyWriter, all, writer));
+    for (uint32_t i = 0; i < cores; ++i) {
+      TESSERA_RETURN_IF_ERROR(
+          metal::set_runtime_args(program, write, {i % grid.x, i / grid.x}, args(*out, i)));
+    }
+    return ok_status();
+  }();
+  if (!built.ok()) {
+    state.SkipWithError(built.error().describe().c_str());
+    return 0;
+  }
+  ProgramTiming timing;
+  for (auto _ : state) {
+    Status status = run_program(**device, program, &timing);
+    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
+  }
+  const double bytes = double(cores) * setup.pages * setup.repeats * setup.page;
+  return timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0;
+}
+
 // tt-low-level-documentation's Multi Interleaved sweeps (tt-metal's
 // test_multi_interleaved.cpp: reader on RISCV_0 / NoC 0, writer on RISCV_1
 // / NoC 1) moving 2 KB pages, 16 pages x `repeats` per core (16: the 256
@@ -663,70 +745,12 @@ enum class InterleavedMode : int64_t { kRead = 0, kCopy = 1, kWrite = 2 };
 // 6x6 grids from the Grid Sweep files. Copying, the files time both RISCs;
 // these are the writer's (RISCV_1) rows, the later of the two.
 void BM_CalibrateInterleaved(benchmark::State& state) {
-  constexpr uint32_t kPageBytes = 2048, kPages = 16;
-  const auto arch = static_cast<sim::Arch>(state.range(0));
-  const auto mode = static_cast<InterleavedMode>(state.range(1));
-  const sim::CoreCoord grid{static_cast<uint32_t>(state.range(2)),
-                            static_cast<uint32_t>(state.range(3))};
-  const auto repeats = static_cast<uint32_t>(state.range(4));
-  const double published = static_cast<double>(state.range(5)) / 10.0;
-  const uint32_t copy = mode == InterleavedMode::kCopy ? 1 : 0;
-  auto device = metal::Device::open(0, arch);
-  if (!device.ok()) {
-    state.SkipWithError(device.error().describe().c_str());
-    return;
-  }
-  const uint32_t cores = grid.x * grid.y;
-  const auto config = metal::BufferConfig::interleaved(
-      sim::MemoryType::kDram, uint64_t{cores} * kPages * kPageBytes, kPageBytes);
-  auto in = metal::create_buffer(**device, config);
-  auto out = metal::create_buffer(**device, config);
-  metal::Program program("interleaved_copy");
-  const metal::CoreRangeSet all{{{0, 0}, {grid.x - 1, grid.y - 1}}};
-  Status built = [&]() -> Status {
-    TESSERA_RETURN_IF_ERROR(in.status());
-    TESSERA_RETURN_IF_ERROR(out.status());
-    TESSERA_RETURN_IF_ERROR(
-        metal::create_circular_buffer(
-            program, all,
-            metal::CircularBufferConfig(kPages * kPageBytes,
-                                        {{0, {sim::tile::DataFormat::kFloat16_b, kPageBytes}}}))
-            .status());
-    metal::DataMovementConfig reader{metal::DataMovementProcessor::RISCV_0, metal::NOC::NOC_0};
-    metal::DataMovementConfig writer{metal::DataMovementProcessor::RISCV_1, metal::NOC::NOC_1};
-    if (mode != InterleavedMode::kWrite) {
-      TESSERA_ASSIGN_OR_RETURN(
-          auto read,
-          metal::create_kernel_from_string(program, "copy_reader.cpp", kCopyReader, all, reader));
-      for (uint32_t i = 0; i < cores; ++i) {
-        const metal::CoreCoord core{i % grid.x, i / grid.x};
-        TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
-            program, read, core,
-            {static_cast<uint32_t>(in->address()), i * kPages, kPages, repeats, kPageBytes, copy}));
-      }
-    }
-    if (mode == InterleavedMode::kRead) return ok_status();
-    TESSERA_ASSIGN_OR_RETURN(auto write, metal::create_kernel_from_string(
-                                             program, "copy_writer.cpp", kCopyWriter, all, writer));
-    for (uint32_t i = 0; i < cores; ++i) {
-      const metal::CoreCoord core{i % grid.x, i / grid.x};
-      TESSERA_RETURN_IF_ERROR(metal::set_runtime_args(
-          program, write, core,
-          {static_cast<uint32_t>(out->address()), i * kPages, kPages, repeats, kPageBytes, copy}));
-    }
-    return ok_status();
-  }();
-  if (!built.ok()) {
-    state.SkipWithError(built.error().describe().c_str());
-    return;
-  }
-  ProgramTiming timing;
-  for (auto _ : state) {
-    Status status = run_program(**device, program, &timing);
-    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
-  }
-  const double bytes = double(cores) * kPages * repeats * kPageBytes;
-  report(state, timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0, published);
+  const InterleavedSetup setup{
+      .arch = static_cast<sim::Arch>(state.range(0)),
+      .mode = static_cast<InterleavedMode>(state.range(1)),
+      .grid = {static_cast<uint32_t>(state.range(2)), static_cast<uint32_t>(state.range(3))},
+      .repeats = static_cast<uint32_t>(state.range(4))};
+  report(state, interleaved_rate(state, setup), static_cast<double>(state.range(5)) / 10.0);
 }
 constexpr int kRead = static_cast<int>(InterleavedMode::kRead);
 constexpr int kCopy = static_cast<int>(InterleavedMode::kCopy);
@@ -749,6 +773,26 @@ BENCHMARK(BM_CalibrateInterleaved)
     ->Args({kBlackhole, kCopy, 11, 10, 16, 1340})
     ->Args({kBlackhole, kRead, 11, 10, 16, 2601})
     ->Args({kBlackhole, kWrite, 11, 10, 16, 2015})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// tt-low-level-documentation's DRAM Interleaved Page Read Numbers.csv (tt-metal's
+// test_interleaved.cpp, a TensorAccessor loop on RISCV_1): one core reads
+// 256 pages of 256 bytes in 10,338 cycles on Wormhole (6.34 B/cycle) and
+// 10,285 on Blackhole (6.37): the loop's own pace, 39 and 38 cycles a page
+// where reads from one bank take 24 and 28. Like the two rows of small
+// transfers above, these are the measurements the per-page costs come from.
+void BM_CalibrateOneCoreInterleavedSmallReads(benchmark::State& state) {
+  const InterleavedSetup setup{.arch = static_cast<sim::Arch>(state.range(0)),
+                               .page = 256,
+                               .reader_risc = metal::DataMovementProcessor::RISCV_1};
+  report(state, interleaved_rate(state, setup), static_cast<double>(state.range(1)) / 1000.0);
+}
+// arch, published B/cycle x 1000.
+BENCHMARK(BM_CalibrateOneCoreInterleavedSmallReads)
+    ->ArgNames({"arch", "published_x1000"})
+    ->Args({kWormhole, 6339})
+    ->Args({kBlackhole, 6372})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 

@@ -33,7 +33,8 @@ uint64_t bank_noc_addr(tk_ctx* ctx, int is_dram, uint32_t bank_id, uint32_t offs
 
 uint64_t interleaved_page_noc_addr(tk_ctx* ctx, int is_dram, uint32_t base_addr, uint32_t page_size,
                                    uint32_t page_id, uint32_t offset, uint8_t) {
-  const ChipDescriptor& chip = KernelHostState::of(ctx).chip->descriptor();
+  KernelHostState& state = KernelHostState::of(ctx);
+  const ChipDescriptor& chip = state.chip->descriptor();
   const uint32_t banks = is_dram != 0 ? chip.num_dram_channels : chip.num_workers();
   const uint64_t alignment = is_dram != 0 ? chip.noc_dram_address_align : chip.noc_l1_address_align;
   const uint32_t bank = page_id % banks;
@@ -45,6 +46,8 @@ uint64_t interleaved_page_noc_addr(tk_ctx* ctx, int is_dram, uint32_t base_addr,
                                     " lies past the 32-bit bank address space"));
   }
   const CoreCoord noc = bank_noc(chip, is_dram != 0, bank);
+  // The timing model charges the address's work to the transfer that uses it.
+  if (is_dram != 0 && state.timing != nullptr) state.timing->note_dram_page_address();
   return TESSERA_NOC_XY_ADDR(noc.x, noc.y, address);
 }
 

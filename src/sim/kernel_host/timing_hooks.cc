@@ -35,6 +35,10 @@ uint32_t word_value(KernelHostState& state, uint32_t src_l1) {
   return value;
 }
 
+uint8_t page_address_flag(KernelHostState& state) {
+  return state.timing->take_dram_page_address() ? timing::kDramPageAddress : 0;
+}
+
 uint32_t own_offset(const KernelHostState& state, const uint32_t* word) {
   return static_cast<uint32_t>(reinterpret_cast<uintptr_t>(word) - state.core->window_base);
 }
@@ -45,6 +49,7 @@ void time_noc_read(KernelHostState& state, uint64_t src_noc_addr, uint32_t size,
   const NocAddress source = decode_noc_address(src_noc_addr);
   state.timing->add({.kind = TimingEventKind::kNocRead,
                      .noc = noc,
+                     .flag = page_address_flag(state),
                      .source = pack_noc_xy(source.x, source.y),
                      .bytes = size});
 }
@@ -52,6 +57,7 @@ void time_noc_read(KernelHostState& state, uint64_t src_noc_addr, uint32_t size,
 void time_noc_write(KernelHostState& state, uint32_t src_l1, uint64_t dst_noc_addr, uint32_t size,
                     uint8_t noc) {
   uint32_t worker = 0, offset = 0;
+  const uint8_t flag = page_address_flag(state);
   if (size == 4 && worker_word(*state.chip, dst_noc_addr, worker, offset)) {
     state.timing->add({.kind = TimingEventKind::kWordSet,
                        .noc = noc,
@@ -63,6 +69,7 @@ void time_noc_write(KernelHostState& state, uint32_t src_l1, uint64_t dst_noc_ad
   const NocAddress target = decode_noc_address(dst_noc_addr);
   state.timing->add({.kind = TimingEventKind::kNocWrite,
                      .noc = noc,
+                     .flag = flag,
                      .target = pack_noc_xy(target.x, target.y),
                      .bytes = size});
 }

@@ -54,6 +54,8 @@ void put_params(FlatInput& out, const TimingParams& params) {
   out.put(params.noc_hop_cycles);
   out.put(params.noc_read_issue_cycles);
   out.put(params.noc_write_issue_cycles);
+  out.put(params.dram_page_read_loop_cycles);
+  out.put(params.dram_page_write_loop_cycles);
   out.put(params.noc_vc_buffer_bytes);
   out.put(params.dram_bytes_per_cycle_per_channel);
   out.put(params.dram_latency_cycles);

@@ -81,6 +81,10 @@ Status read_params(const json& root, TimingParams& params) {
   TESSERA_ASSIGN_OR_RETURN(params.noc_hop_cycles, positive(root, "noc_hop_cycles"));
   TESSERA_ASSIGN_OR_RETURN(params.noc_read_issue_cycles, positive(root, "noc_read_issue_cycles"));
   TESSERA_ASSIGN_OR_RETURN(params.noc_write_issue_cycles, positive(root, "noc_write_issue_cycles"));
+  TESSERA_ASSIGN_OR_RETURN(params.dram_page_read_loop_cycles,
+                           positive(root, "dram_page_read_loop_cycles"));
+  TESSERA_ASSIGN_OR_RETURN(params.dram_page_write_loop_cycles,
+                           positive(root, "dram_page_write_loop_cycles"));
   TESSERA_ASSIGN_OR_RETURN(params.noc_vc_buffer_bytes, positive(root, "noc_vc_buffer_bytes"));
   TESSERA_ASSIGN_OR_RETURN(params.dram_bytes_per_cycle_per_channel,
                            positive(root, "dram_bytes_per_cycle_per_channel"));

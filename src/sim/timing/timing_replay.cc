@@ -449,12 +449,10 @@ class Replay {
             std::max<int64_t>({event.unpack, static_cast<int64_t>(event.value), event.pack});
         return true;
       case TimingEventKind::kNocRead:
-        issue(kernel, event.noc, {noc_x(event.source), noc_y(event.source)}, worker_noc(worker),
-              event.bytes, false);
+        issue(kernel, event, {noc_x(event.source), noc_y(event.source)}, worker_noc(worker), false);
         return true;
       case TimingEventKind::kNocWrite:
-        issue(kernel, event.noc, worker_noc(worker), {noc_x(event.target), noc_y(event.target)},
-              event.bytes, true);
+        issue(kernel, event, worker_noc(worker), {noc_x(event.target), noc_y(event.target)}, true);
         return true;
       case TimingEventKind::kNocMulticast:
         multicast(kernel, event, worker_noc(worker));
@@ -632,9 +630,20 @@ class Replay {
     return channels_[channel].book(arrival, length, horizon_) + length;
   }
 
-  void issue(KernelState& kernel, uint8_t noc, CoreCoord from, CoreCoord to, uint64_t bytes,
+  // A read or write. Its issuer's clock moves on by the issue cost, or by
+  // the time to work out a DRAM-interleaved page's address when that is
+  // longer: the RISC computes the next address while the NoC takes this
+  // command, so a loop over pages runs at the slower of the two.
+  void issue(KernelState& kernel, const TimingEvent& event, CoreCoord from, CoreCoord to,
              bool write) {
-    kernel.clock += write ? params_.noc_write_issue_cycles : params_.noc_read_issue_cycles;
+    const uint8_t noc = event.noc;
+    const uint64_t bytes = event.bytes;
+    uint32_t cycles = write ? params_.noc_write_issue_cycles : params_.noc_read_issue_cycles;
+    if ((event.flag & kDramPageAddress) != 0) {
+      cycles = std::max(
+          cycles, write ? params_.dram_page_write_loop_cycles : params_.dram_page_read_loop_cycles);
+    }
+    kernel.clock += cycles;
     int64_t done = 0;
     if (auto channel = dram_channel_at(from)) {
       // A read: the request reaches the bank, the bank streams the data back.

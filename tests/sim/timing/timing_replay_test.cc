@@ -99,6 +99,34 @@ TEST_F(TimingReplayTest, AReadAndAWriteCostTheirIssuerTheirOwnCycles) {
   EXPECT_EQ(find(replay_program(params_, chip_, input), "mover").end_cycle, 1032 + 1 + 27 + 1 + 63);
 }
 
+TEST_F(TimingReplayTest, ADramInterleavedPageCostsTheLoopsPaceWhereThatIsLonger) {
+  params_.noc_read_issue_cycles = 24;
+  params_.noc_write_issue_cycles = 38;
+  ASSERT_EQ(params_.dram_page_read_loop_cycles, 39u);
+  ASSERT_EQ(params_.dram_page_write_loop_cycles, 41u);
+  // As in AReadAndAWriteCostTheirIssuerTheirOwnCycles, but both addresses
+  // are DRAM-interleaved pages the kernel worked out: the read costs the
+  // loop's 39 cycles, the write its 41, and the write leaves at 1080.
+  KernelTrace trace;
+  trace.add({.kind = Kind::kNocRead,
+             .noc = 0,
+             .flag = kDramPageAddress,
+             .source = worker_noc({3, 0}),
+             .bytes = 32});
+  trace.add({.kind = Kind::kNocWrite,
+             .noc = 0,
+             .flag = kDramPageAddress,
+             .target = worker_noc({3, 0}),
+             .bytes = 32});
+  trace.add({.kind = Kind::kCompute, .value = 1});
+  ReplayInput input;
+  input.kernels.push_back(kernel("mover", {0, 0}, trace));
+  EXPECT_EQ(find(replay_program(params_, chip_, input), "mover").end_cycle, 1080 + 1 + 27 + 1 + 63);
+  // A loop faster than the NoC takes its commands runs at the issue costs.
+  params_.dram_page_read_loop_cycles = params_.dram_page_write_loop_cycles = 10;
+  EXPECT_EQ(find(replay_program(params_, chip_, input), "mover").end_cycle, 1062 + 1 + 27 + 1 + 63);
+}
+
 TEST_F(TimingReplayTest, TransfersSharingALinkTakeTurnsOnItAlone) {
   // A: logical (0,0) -> (2,0), NoC (1,1) -> (3,1): links 1->2 then 2->3.
   // B: logical (1,0) -> (3,0), NoC (2,1) -> (4,1): links 2->3 then 3->4.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace tessera::sim::timing {
@@ -44,11 +45,15 @@ inline constexpr uint8_t kMulticastLoopback = 1;       // the sender receives a 
 inline constexpr uint8_t kMulticastLinked = 2;         // the next multicast keeps this one's path
 inline constexpr uint8_t kMulticastNoPathReserve = 4;  // sent without reserving its tree
 
+// A read's or write's `flag` bit: its address is a DRAM-interleaved page's,
+// worked out by the kernel just before (dram_page_*_loop_cycles).
+inline constexpr uint8_t kDramPageAddress = 1;
+
 struct TimingEvent {
   TimingEventKind kind = TimingEventKind::kCompute;
   uint8_t noc = 0;         // NoC 0 or 1 for transfers
   uint8_t cb = 0;          // CB events
-  uint8_t flag = 0;        // kWordWait: at least; multicasts: kMulticast* bits
+  uint8_t flag = 0;        // kWordWait: at least; multicast: kMulticast*; read, write: kDramPage*
   uint16_t source = 0;     // packed NoC coordinate
   uint16_t target = 0;     // packed NoC coordinate
   uint32_t word_core = 0;  // logical worker index of a word
@@ -92,6 +97,10 @@ class KernelTrace {
                        .calls = 1});
   }
   void add(const TimingEvent& event) { events_.push_back(event); }
+  // The kernel has worked out a DRAM-interleaved page's address; its next
+  // read or write takes the mark (a loop computes an address, then moves it).
+  void note_dram_page_address() { dram_page_address_pending_ = true; }
+  bool take_dram_page_address() { return std::exchange(dram_page_address_pending_, false); }
   const std::vector<TimingEvent>& events() const { return events_; }
 
   // As a new trace, keeping the events' storage for the next run.
@@ -111,6 +120,7 @@ class KernelTrace {
 
  private:
   std::vector<TimingEvent> events_;
+  bool dram_page_address_pending_ = false;
 };
 
 }  // namespace tessera::sim::timing

@@ -23,6 +23,11 @@ struct TimingParams {
   // back: a read; a write, multicast or atomic.
   uint32_t noc_read_issue_cycles = 24;
   uint32_t noc_write_issue_cycles = 38;
+  // A loop over a DRAM-interleaved buffer's pages, per page: the RISC works
+  // out each page's bank and address while the NoC takes the previous
+  // command, so such a transfer costs the larger of this and its issue cost.
+  uint32_t dram_page_read_loop_cycles = 39;
+  uint32_t dram_page_write_loop_cycles = 41;
   // What a router holds of one packet per virtual channel and inbound port:
   // how much of a blocked packet waits in each router behind its head.
   uint32_t noc_vc_buffer_bytes = 512;

@@ -6,7 +6,10 @@
 //
 // Cost rules (parameters from timing_params.h):
 // - a transfer costs its issuer noc_read_issue_cycles or
-//   noc_write_issue_cycles (a multicast or atomic is a write); it holds
+//   noc_write_issue_cycles (a multicast or atomic is a write), or
+//   dram_page_read_loop_cycles / dram_page_write_loop_cycles if longer
+//   when its address is a DRAM-interleaved page's the kernel just worked
+//   out; it holds
 //   every link of its route (dimension-ordered on the NoC torus: NoC 0
 //   goes +x then +y, NoC 1 goes -y then -x), and the ports out of its
 //   source's NIU and into its destination's, for ceil(bytes / link width)
