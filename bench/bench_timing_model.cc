@@ -13,12 +13,17 @@
 //   BM_CalibrateRandomPairing         the same README, tiles randomly paired with channels
 //   BM_CalibrateOneCoreDramRead, BM_CalibrateOneToOne, BM_CalibrateMulticast
 //                                     tt-metal data movement ideal primitives table
-//   BM_CalibrateOneCoreSmallDramReads, BM_CalibrateOneToOneSmallWrites
-//                                     the issue rate: 256 small transfers back to back
+//   BM_CalibrateOneCoreSmallDramReads, BM_CalibrateOneToOneSmallWrites,
+//   BM_CalibrateOneCoreInterleavedSmallReads
+//                                     the issue rate and the page loop's: 256 small transfers
+// The read sweeps: BM_SweepInterleavedReads, every published point of two
+// interleaved read sweeps, summarised per grid.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
+#include <iterator>
 #include <numeric>
 #include <random>
 #include <set>
@@ -29,6 +34,7 @@
 #include "matmul_2d_layout.h"
 #include "support/multicast_matmul.h"
 #include "support/prepared_examples.h"
+#include "support/published_read_sweeps.h"
 #include "tessera/metal/device.h"
 #include "tessera/metal/program/program.h"
 #include "tessera/runtime/device.h"
@@ -656,7 +662,7 @@ enum class InterleavedMode : int64_t { kRead = 0, kCopy = 1, kWrite = 2 };
 // One program of tt-metal's interleaved data movement tests: every core of
 // `grid` moves `pages` pages of `page` bytes, `repeats` times, with the
 // reader on `reader_risc` (its default NoC) and the writer on RISCV_1 / NoC
-// 1. Returns the combined bandwidth in B/cycle, or 0 after SkipWithError.
+// 1. Returns the combined bandwidth in B/cycle.
 struct InterleavedSetup {
   sim::Arch arch = sim::Arch::kWormholeB0;
   InterleavedMode mode = InterleavedMode::kRead;
@@ -667,19 +673,15 @@ struct InterleavedSetup {
   metal::DataMovementProcessor reader_risc = metal::DataMovementProcessor::RISCV_0;
 };
 
-double interleaved_rate(benchmark::State& state, const InterleavedSetup& setup) {
+Result<double> interleaved_rate(const InterleavedSetup& setup) {
   const uint32_t copy = setup.mode == InterleavedMode::kCopy ? 1 : 0;
-  auto device = metal::Device::open(0, setup.arch);
-  if (!device.ok()) {
-    state.SkipWithError(device.error().describe().c_str());
-    return 0;
-  }
+  TESSERA_ASSIGN_OR_RETURN(auto device, metal::Device::open(0, setup.arch));
   const sim::CoreCoord grid = setup.grid;
   const uint32_t cores = grid.x * grid.y;
   const auto config = metal::BufferConfig::interleaved(
       sim::MemoryType::kDram, uint64_t{cores} * setup.pages * setup.page, setup.page);
-  auto in = metal::create_buffer(**device, config);
-  auto out = metal::create_buffer(**device, config);
+  auto in = metal::create_buffer(*device, config);
+  auto out = metal::create_buffer(*device, config);
   metal::Program program("interleaved_copy");
   const metal::CoreRangeSet all{{{0, 0}, {grid.x - 1, grid.y - 1}}};
   const auto args = [&](const metal::Buffer& buffer, uint32_t core) -> std::vector<uint32_t> {
@@ -690,7 +692,7 @@ double interleaved_rate(benchmark::State& state, const InterleavedSetup& setup) 
             setup.page,
             copy};
   };
-  Status built = [&]() -> Status {
+  const Status built = [&]() -> Status {
     TESSERA_RETURN_IF_ERROR(in.status());
     TESSERA_RETURN_IF_ERROR(out.status());
     TESSERA_RETURN_IF_ERROR(
@@ -722,17 +724,25 @@ double interleaved_rate(benchmark::State& state, const InterleavedSetup& setup) 
     }
     return ok_status();
   }();
-  if (!built.ok()) {
-    state.SkipWithError(built.error().describe().c_str());
-    return 0;
-  }
+  TESSERA_RETURN_IF_ERROR(built);
   ProgramTiming timing;
-  for (auto _ : state) {
-    Status status = run_program(**device, program, &timing);
-    if (!status.ok()) state.SkipWithError(status.error().describe().c_str());
-  }
+  TESSERA_RETURN_IF_ERROR(run_program(*device, program, &timing));
   const double bytes = double(cores) * setup.pages * setup.repeats * setup.page;
   return timing.kernel_cycles > 0 ? bytes / double(timing.kernel_cycles) : 0;
+}
+
+// Reports `setup`'s rate against `published` B/cycle.
+void report_interleaved(benchmark::State& state, const InterleavedSetup& setup, double published) {
+  double rate = 0;
+  for (auto _ : state) {
+    Result<double> measured = interleaved_rate(setup);
+    if (!measured.ok()) {
+      state.SkipWithError(measured.error().describe().c_str());
+      return;
+    }
+    rate = *measured;
+  }
+  report(state, rate, published);
 }
 
 // tt-low-level-documentation's Multi Interleaved sweeps (tt-metal's
@@ -750,7 +760,7 @@ void BM_CalibrateInterleaved(benchmark::State& state) {
       .mode = static_cast<InterleavedMode>(state.range(1)),
       .grid = {static_cast<uint32_t>(state.range(2)), static_cast<uint32_t>(state.range(3))},
       .repeats = static_cast<uint32_t>(state.range(4))};
-  report(state, interleaved_rate(state, setup), static_cast<double>(state.range(5)) / 10.0);
+  report_interleaved(state, setup, static_cast<double>(state.range(5)) / 10.0);
 }
 constexpr int kRead = static_cast<int>(InterleavedMode::kRead);
 constexpr int kCopy = static_cast<int>(InterleavedMode::kCopy);
@@ -786,13 +796,56 @@ void BM_CalibrateOneCoreInterleavedSmallReads(benchmark::State& state) {
   const InterleavedSetup setup{.arch = static_cast<sim::Arch>(state.range(0)),
                                .page = 256,
                                .reader_risc = metal::DataMovementProcessor::RISCV_1};
-  report(state, interleaved_rate(state, setup), static_cast<double>(state.range(1)) / 1000.0);
+  report_interleaved(state, setup, static_cast<double>(state.range(1)) / 1000.0);
 }
 // arch, published B/cycle x 1000.
 BENCHMARK(BM_CalibrateOneCoreInterleavedSmallReads)
     ->ArgNames({"arch", "published_x1000"})
     ->Args({kWormhole, 6339})
     ->Args({kBlackhole, 6372})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// Every point of the published Wormhole read sweeps on one grid (0: one
+// core, 1: 2x2, 2: 6x6, 3: 8x8; 4: all 180 points), each run as tt-metal's
+// test does: the mean absolute error against the published rates, how many
+// points are within 25%, and the worst point's error. Not calibration rows:
+// the independent check of the rules the rows set (docs/timing-model.md).
+void BM_SweepInterleavedReads(benchmark::State& state) {
+  static constexpr uint32_t kGridSides[] = {1, 2, 6, 8};
+  const auto grid = static_cast<std::size_t>(state.range(0));
+  double error_sum = 0, worst = 0;
+  uint32_t points = 0, within = 0;
+  for (auto _ : state) {
+    for (const bench::PublishedReadPoint& point : bench::kWormholeReadSweeps) {
+      if (grid < std::size(kGridSides) && point.grid_x != kGridSides[grid]) continue;
+      const bool one_core = point.grid_x == 1;
+      const InterleavedSetup setup{.grid = {point.grid_x, point.grid_y},
+                                   .page = point.page,
+                                   .pages = std::min(point.reads, 16u),
+                                   .repeats = std::max(point.reads / 16, 1u),
+                                   .reader_risc = one_core ? metal::DataMovementProcessor::RISCV_1
+                                                           : metal::DataMovementProcessor::RISCV_0};
+      Result<double> rate = interleaved_rate(setup);
+      if (!rate.ok()) {
+        state.SkipWithError(rate.error().describe().c_str());
+        return;
+      }
+      const double error = (*rate - point.bytes_per_cycle()) / point.bytes_per_cycle() * 100.0;
+      error_sum += std::abs(error);
+      if (std::abs(error) <= 25.0) ++within;
+      if (std::abs(error) > std::abs(worst)) worst = error;
+      ++points;
+    }
+  }
+  state.counters["points"] = points;
+  state.counters["mean_abs_error_pct"] = points > 0 ? error_sum / points : 0;
+  state.counters["within_25pct"] = within;
+  state.counters["worst_error_pct"] = worst;
+}
+BENCHMARK(BM_SweepInterleavedReads)
+    ->ArgName("grid")
+    ->DenseRange(0, 4)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
