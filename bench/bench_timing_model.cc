@@ -147,10 +147,14 @@ BENCHMARK(BM_ExampleSuite)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
+double error_pct(double model, double published) {
+  return (model - published) / published * 100.0;
+}
+
 void report(benchmark::State& state, double model, double published) {
   state.counters["model"] = model;
   state.counters["published"] = published;
-  state.counters["error_pct"] = (model - published) / published * 100.0;
+  state.counters["error_pct"] = error_pct(model, published);
 }
 
 // The calibration matmul: TTNN's 2D multicast matmul in its out-of-box
@@ -831,7 +835,7 @@ void BM_SweepInterleavedReads(benchmark::State& state) {
         state.SkipWithError(rate.error().describe().c_str());
         return;
       }
-      const double error = (*rate - point.bytes_per_cycle()) / point.bytes_per_cycle() * 100.0;
+      const double error = error_pct(*rate, point.bytes_per_cycle());
       error_sum += std::abs(error);
       if (std::abs(error) <= 25.0) ++within;
       if (std::abs(error) > std::abs(worst)) worst = error;

@@ -449,10 +449,10 @@ class Replay {
             std::max<int64_t>({event.unpack, static_cast<int64_t>(event.value), event.pack});
         return true;
       case TimingEventKind::kNocRead:
-        issue(kernel, event, {noc_x(event.source), noc_y(event.source)}, worker_noc(worker), false);
+        issue(kernel, event, {noc_x(event.source), noc_y(event.source)}, worker_noc(worker));
         return true;
       case TimingEventKind::kNocWrite:
-        issue(kernel, event, worker_noc(worker), {noc_x(event.target), noc_y(event.target)}, true);
+        issue(kernel, event, worker_noc(worker), {noc_x(event.target), noc_y(event.target)});
         return true;
       case TimingEventKind::kNocMulticast:
         multicast(kernel, event, worker_noc(worker));
@@ -634,8 +634,8 @@ class Replay {
   // the time to work out a DRAM-interleaved page's address when that is
   // longer: the RISC computes the next address while the NoC takes this
   // command, so a loop over pages runs at the slower of the two.
-  void issue(KernelState& kernel, const TimingEvent& event, CoreCoord from, CoreCoord to,
-             bool write) {
+  void issue(KernelState& kernel, const TimingEvent& event, CoreCoord from, CoreCoord to) {
+    const bool write = event.kind == TimingEventKind::kNocWrite;
     const uint8_t noc = event.noc;
     const uint64_t bytes = event.bytes;
     uint32_t cycles = write ? params_.noc_write_issue_cycles : params_.noc_read_issue_cycles;
