@@ -1,5 +1,7 @@
 #include "program_device_time.h"
 
+#include <utility>
+
 namespace tessera::runtime {
 
 namespace {
@@ -38,9 +40,15 @@ ProgramDeviceTime program_device_time(const sim::timing::ProgramTiming& timing) 
   time.dram_bytes = timing.dram_bytes;
   time.unmatched_waits = timing.unmatched_waits;
   for (const sim::timing::KernelTiming& kernel : timing.kernels) {
+    std::vector<ZoneDeviceTime> zones;
+    zones.reserve(kernel.zones.size());
+    for (const sim::timing::ZoneTiming& zone : kernel.zones) {
+      zones.push_back({zone.name, zone.start_cycle, zone.end_cycle, zone.depth});
+    }
     time.kernels.push_back({kernel.kernel, static_cast<int32_t>(kernel.core.x),
                             static_cast<int32_t>(kernel.core.y), risc_name(kernel.processor),
-                            kernel.start_cycle, kernel.end_cycle, kernel.wait_cycles});
+                            kernel.start_cycle, kernel.end_cycle, kernel.wait_cycles,
+                            std::move(zones), kernel.zones_dropped});
   }
   return time;
 }

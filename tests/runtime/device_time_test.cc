@@ -2,9 +2,11 @@
 // off by default; per EnqueueProgram of a TTM0 submit with its kernels; per
 // op of a TTNN submit, estimated; and the same figures from the isolated
 // device (computed in the device process, sent back in the reply) as from
-// the in-process one.
+// the in-process one, device profiler zones included.
 #include <gtest/gtest.h>
 
+#include "../support/zoned_conformance_add.h"
+#include "tessera/format/json.h"
 #include "tessera/runtime/submit.h"
 
 namespace tessera::runtime {
@@ -157,6 +159,49 @@ TEST(DeviceTimeTest, TheIsolatedDeviceGivesTheSameFiguresAsInProcess) {
   }
   EXPECT_TRUE(close_device(*isolated).ok());
   EXPECT_TRUE(close_device(*in_process).ok());
+}
+
+TEST(DeviceTimeTest, AKernelsProfilerZonesComeBackFromEitherDevice) {
+  auto bytes = format::json_to_binary(testing::zoned_add_l1_json(), format::BinaryKind::kMetal);
+  ASSERT_TRUE(bytes.ok()) << bytes.error().describe();
+  auto binary = Binary::load_memory(*bytes, "add_zoned.ttm");
+  ASSERT_TRUE(binary.ok()) << binary.error().describe();
+  auto in_process = open_device(options_for(DeviceIsolation::kInProcess, 0));
+  ASSERT_TRUE(in_process.ok());
+  const std::vector<ProgramDeviceTime> times = device_time_of(*in_process, *binary);
+  ASSERT_EQ(times.size(), 1u);
+  std::vector<ZoneDeviceTime> zones;
+  for (const KernelDeviceTime& kernel : times[0].kernels) {
+    if (kernel.zones.empty()) continue;
+    EXPECT_EQ(kernel.risc, "TRISC");
+    zones = kernel.zones;
+    ASSERT_EQ(zones.size(), 1u);
+    EXPECT_EQ(zones[0].name, testing::kAddZone);
+    EXPECT_EQ(zones[0].depth, 0u);
+    EXPECT_GE(zones[0].start_cycle, kernel.start_cycle);
+    EXPECT_GT(zones[0].end_cycle, zones[0].start_cycle);
+    EXPECT_LE(zones[0].end_cycle, kernel.end_cycle);
+  }
+  ASSERT_EQ(zones.size(), 1u);
+  // Without device time the zone costs nothing and reports nothing.
+  EXPECT_TRUE(device_time_of(*in_process, *binary, /*collect=*/false).empty());
+  EXPECT_TRUE(close_device(*in_process).ok());
+
+  if (std::string why = isolated_devices_unavailable_reason(); !why.empty()) GTEST_SKIP() << why;
+  auto isolated = open_device(options_for(DeviceIsolation::kIsolated, 1));
+  ASSERT_TRUE(isolated.ok()) << isolated.error().describe();
+  const std::vector<ProgramDeviceTime> isolated_times = device_time_of(*isolated, *binary);
+  expect_same(isolated_times, times);
+  for (const ProgramDeviceTime& program : isolated_times) {
+    for (const KernelDeviceTime& kernel : program.kernels) {
+      if (kernel.zones.empty()) continue;
+      ASSERT_EQ(kernel.zones.size(), 1u);
+      EXPECT_EQ(kernel.zones[0].name, zones[0].name);
+      EXPECT_EQ(kernel.zones[0].start_cycle, zones[0].start_cycle);
+      EXPECT_EQ(kernel.zones[0].end_cycle, zones[0].end_cycle);
+    }
+  }
+  EXPECT_TRUE(close_device(*isolated).ok());
 }
 
 }  // namespace

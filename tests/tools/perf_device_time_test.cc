@@ -1,17 +1,21 @@
 // End-to-end: `tessera perf --device-time` adds the timing model's figures
 // to the reports: device tracks per core and RISC in the Chrome trace,
 // ops_perf_results.csv in the profiler's columns, device_time per program
-// in perf_results.json. Binaries: the compiler's conventions (the
-// conformance corpus, built from its JSON), the example suite's multicast
-// matmul and a TTNN program (estimated from shapes).
+// in perf_results.json, with the device profiler zones of kernels that open
+// them. Binaries: the compiler's conventions (the conformance corpus, built
+// from its JSON, once as it is and once with a zone in its compute kernel),
+// the example suite's multicast matmul and a TTNN program (estimated from
+// shapes).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
 #include "../support/cli_runner.h"
+#include "../support/zoned_conformance_add.h"
 
 namespace tessera::testing {
 namespace {
@@ -31,6 +35,12 @@ class PerfDeviceTimeTest : public ::testing::Test {
     const fs::path json = fs::path(TESSERA_CONFORMANCE_DIR) / "add_l1" / "add_l1.ttm.json";
     CliResult built =
         run_cli({"build", json.string(), "-o", (dir / "binaries" / "add_l1.ttm").string()});
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    const std::string zoned = zoned_add_l1_json();
+    ASSERT_FALSE(zoned.empty());
+    std::ofstream(dir / "add_zoned.ttm.json") << zoned;
+    built = run_cli({"build", (dir / "add_zoned.ttm.json").string(), "-o",
+                     (dir / "binaries" / "add_zoned.ttm").string()});
     ASSERT_EQ(built.exit_code, 0) << built.err;
   }
 
@@ -62,8 +72,8 @@ TEST_F(PerfDeviceTimeTest, AddsDeviceTracksTheProfilerCsvAndDeviceTimePerProgram
   EXPECT_THAT(result.out, ::testing::Not(HasSubstr(" 1 cores")));
 
   std::map<std::string, Json> times = device_times(dir / "perf_results.json");
-  ASSERT_EQ(times.size(), 3u);
-  for (const char* ttm : {"matmul_multicast_2x2.ttm", "add_l1.ttm"}) {
+  ASSERT_EQ(times.size(), 4u);
+  for (const char* ttm : {"matmul_multicast_2x2.ttm", "add_l1.ttm", "add_zoned.ttm"}) {
     const Json& programs = times[ttm]["programs"];
     ASSERT_FALSE(programs.empty()) << ttm;
     for (const Json& program : programs) {
@@ -124,6 +134,57 @@ TEST_F(PerfDeviceTimeTest, AddsDeviceTracksTheProfilerCsvAndDeviceTimePerProgram
   EXPECT_GT(device_kernels, 0);
 }
 
+TEST_F(PerfDeviceTimeTest, AKernelsProfilerZonesGoOnItsTrackAndInTheResults) {
+  CliResult result = run_cli({"perf", "binaries", "--device-time"}, dir.path());
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  std::map<std::string, Json> times = device_times(dir / "perf_results.json");
+  // The compute kernel of the zoned add: one zone from its loop to its end.
+  int zones = 0;
+  for (const Json& program : times["add_zoned.ttm"]["programs"]) {
+    for (const Json& kernel : program["kernels"]) {
+      if (!kernel.contains("zones")) continue;
+      EXPECT_EQ(kernel["risc"], "TRISC");
+      EXPECT_EQ(kernel["zones_dropped"], 0);
+      for (const Json& zone : kernel["zones"]) {
+        ++zones;
+        EXPECT_EQ(zone["name"], kAddZone);
+        EXPECT_EQ(zone["depth"], 0);
+        EXPECT_GE(zone["start_cycle"].get<int64_t>(), kernel["start_cycle"].get<int64_t>());
+        EXPECT_GT(zone["end_cycle"].get<int64_t>(), zone["start_cycle"].get<int64_t>());
+        EXPECT_LE(zone["end_cycle"].get<int64_t>(), kernel["end_cycle"].get<int64_t>());
+      }
+    }
+  }
+  EXPECT_EQ(zones, 1);
+  // Kernels that open no zone carry no zone fields.
+  EXPECT_EQ(times["add_l1.ttm"].dump().find("zones"), std::string::npos);
+
+  // In the trace, on the compute kernel's track, inside the kernel's slice.
+  Json trace = Json::parse(read_text_file(dir / "perf_trace.json"));
+  std::map<int, std::string> threads;
+  std::vector<Json> zone_events, kernel_events;
+  for (const Json& event : trace["traceEvents"]) {
+    if (event["pid"] != 2) continue;
+    if (event["ph"] == "M" && event["name"] == "thread_name") {
+      threads[event["tid"].get<int>()] = event["args"]["name"].get<std::string>();
+    }
+    if (event["ph"] == "X" && event["cat"] == "device zone") zone_events.push_back(event);
+    if (event["ph"] == "X" && event["cat"] == "device kernel") kernel_events.push_back(event);
+  }
+  ASSERT_EQ(zone_events.size(), 1u);
+  const Json& zone = zone_events[0];
+  EXPECT_EQ(zone["name"], kAddZone);
+  EXPECT_EQ(threads[zone["tid"].get<int>()], "core (0, 0) TRISC");
+  bool inside = false;
+  for (const Json& kernel : kernel_events) {
+    inside = inside || (kernel["tid"] == zone["tid"] &&
+                        kernel["ts"].get<double>() <= zone["ts"].get<double>() &&
+                        zone["ts"].get<double>() + zone["dur"].get<double>() <=
+                            kernel["ts"].get<double>() + kernel["dur"].get<double>() + 1e-9);
+  }
+  EXPECT_TRUE(inside) << zone.dump();
+}
+
 TEST_F(PerfDeviceTimeTest, TheFiguresAreTheSameOnEveryRunAndDevice) {
   ASSERT_EQ(run_cli({"perf", "binaries", "--device-time", "--result-file", "a.json",
                      "--device-csv-file", "a.csv"},
@@ -137,8 +198,10 @@ TEST_F(PerfDeviceTimeTest, TheFiguresAreTheSameOnEveryRunAndDevice) {
             0);
   std::map<std::string, Json> isolated = device_times(dir / "a.json");
   std::map<std::string, Json> inproc = device_times(dir / "b.json");
-  ASSERT_EQ(isolated.size(), 3u);
+  ASSERT_EQ(isolated.size(), 4u);
+  // The zones too: the isolated device sends them back in its reply.
   EXPECT_EQ(isolated, inproc);
+  EXPECT_TRUE(isolated["add_zoned.ttm"].dump().find(kAddZone) != std::string::npos);
 }
 
 TEST_F(PerfDeviceTimeTest, OffByDefault) {

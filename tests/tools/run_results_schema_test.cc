@@ -11,6 +11,7 @@
 
 #include "../support/cli_runner.h"
 #include "../support/golden_binaries.h"
+#include "../support/zoned_conformance_add.h"
 
 namespace tessera::testing {
 namespace {
@@ -43,6 +44,10 @@ class RunResultsSchemaTest : public ::testing::Test {
     write_bytes(dir / "binaries/system_desc.ttsys",
                 example_binary("system_desc_wormhole_b0.json", format::BinaryKind::kSystemDesc));
     write_bytes(dir / "binaries/corrupt.ttm", {1, 2, 3, 4, 5, 6, 7, 8});
+    // A kernel with a profiler zone: its device time carries zones.
+    auto zoned = format::json_to_binary(zoned_add_l1_json(), format::BinaryKind::kMetal);
+    ASSERT_TRUE(zoned.ok()) << zoned.error().describe();
+    write_bytes(dir / "binaries/zoned.ttm", *zoned);
   }
 
   // Results of every kind: pass, fail, error, skip, per-op checks, memory, a shard.
@@ -66,6 +71,7 @@ TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
   std::set<std::string> outcomes;
   int device_times = 0;
   int traced_loops = 0;
+  int zones = 0;
   for (const fs::path& path : result_files()) {
     Json report = Json::parse(read_text_file(path));
     expect_keys_documented(report, schema, path.filename().string());
@@ -81,8 +87,13 @@ TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
         for (const Json& program : entry["device_time"]["programs"]) {
           expect_keys_documented(program, program_schema, "device_time program");
           for (const Json& kernel : program["kernels"]) {
-            expect_keys_documented(kernel, program_schema["properties"]["kernels"]["items"],
-                                   "device_time kernel");
+            const Json& kernel_schema = program_schema["properties"]["kernels"]["items"];
+            expect_keys_documented(kernel, kernel_schema, "device_time kernel");
+            for (const Json& zone : kernel.value("zones", Json::array())) {
+              ++zones;
+              expect_keys_documented(zone, kernel_schema["properties"]["zones"]["items"],
+                                     "device_time zone");
+            }
           }
         }
       }
@@ -93,6 +104,7 @@ TEST_F(RunResultsSchemaTest, EveryKeyWrittenIsDocumented) {
   EXPECT_EQ(outcomes, (std::set<std::string>{"pass", "fail", "error", "skip"}));
   EXPECT_GT(device_times, 0) << "perf --device-time wrote no device_time";
   EXPECT_GT(traced_loops, 0) << "perf --trace-loops 1 --loops 2 wrote no traced_loops";
+  EXPECT_GT(zones, 0) << "perf --device-time wrote no profiler zone";
 }
 
 TEST_F(RunResultsSchemaTest, TheFilesValidateAgainstTheSchema) {

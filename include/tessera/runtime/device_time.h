@@ -9,6 +9,16 @@
 
 namespace tessera::runtime {
 
+// A device profiler zone (DeviceZoneScopedN) on the kernel's virtual
+// clock, as tt-metal's device profiler records zones on silicon; in a
+// compute kernel, the math RISC's.
+struct ZoneDeviceTime {
+  std::string name{};
+  int64_t start_cycle = 0;
+  int64_t end_cycle = 0;
+  uint32_t depth = 0;  // 0 for a zone opened outside any other
+};
+
 // One kernel on one core and RISC, on the program's virtual clock.
 struct KernelDeviceTime {
   std::string kernel{};
@@ -18,6 +28,9 @@ struct KernelDeviceTime {
   int64_t start_cycle = 0;
   int64_t end_cycle = 0;
   int64_t wait_cycles = 0;  // blocked on CBs, semaphores or its own transfers
+  // By start; a kernel keeps at most 256, counting the rest as dropped.
+  std::vector<ZoneDeviceTime> zones{};
+  uint32_t zones_dropped = 0;
 };
 
 // One program run (TTM0: one EnqueueProgram command), or one TTNN op

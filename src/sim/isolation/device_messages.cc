@@ -306,6 +306,15 @@ Status get_status(wire::Reader& in) {
   return error;
 }
 
+// A name from the device process for reports: the kernel host made it
+// printable ASCII, but a kernel shares that process and may have changed it.
+std::string printable(std::string text) {
+  for (char& c : text) {
+    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
+  }
+  return text;
+}
+
 template <typename T>
 Result<T> finished(const wire::Reader& in, T value, const char* what) {
   TESSERA_RETURN_IF_ERROR(in.finish(what));
@@ -357,6 +366,14 @@ void put(wire::Writer& out, const timing::ProgramTiming& timing) {
     out.i64(kernel.start_cycle);
     out.i64(kernel.end_cycle);
     out.i64(kernel.wait_cycles);
+    out.u32(static_cast<uint32_t>(kernel.zones.size()));
+    for (const timing::ZoneTiming& zone : kernel.zones) {
+      out.text(zone.name);
+      out.i64(zone.start_cycle);
+      out.i64(zone.end_cycle);
+      out.u32(zone.depth);
+    }
+    out.u32(kernel.zones_dropped);
   }
   out.i64(timing.busiest_core_math_cycles);
   out.u64(timing.dram_bytes);
@@ -380,6 +397,14 @@ timing::ProgramTiming get_device_time(wire::Reader& in) {
     kernel.start_cycle = in.i64();
     kernel.end_cycle = in.i64();
     kernel.wait_cycles = in.i64();
+    kernel.zones.resize(in.count(24));
+    for (timing::ZoneTiming& zone : kernel.zones) {
+      zone.name = printable(in.text());
+      zone.start_cycle = in.i64();
+      zone.end_cycle = in.i64();
+      zone.depth = in.u32();
+    }
+    kernel.zones_dropped = in.u32();
   }
   timing.busiest_core_math_cycles = in.i64();
   timing.dram_bytes = in.u64();

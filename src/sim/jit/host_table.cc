@@ -175,6 +175,9 @@ void compute(tk_ctx*, std::uint32_t op, const std::uint32_t*, std::uint32_t) {
                                 " is not implemented in the simulator yet"));
 }
 
+// Zones only mean something with a device's timing model.
+void profiler_zone(tk_ctx*, const char*, int) {}
+
 tessera_host_table make_default_table() {
   tessera_host_table table{};
   table.abi_version = TESSERA_KERNEL_ABI_VERSION;
@@ -206,6 +209,7 @@ tessera_host_table make_default_table() {
   table.interleaved_page_noc_addr = &interleaved_page_noc_addr;
   table.compute = &compute;
   table.worker_noc_coordinate = &worker_noc_coordinate;
+  table.profiler_zone = &profiler_zone;
   return table;
 }
 

@@ -1,6 +1,6 @@
 // The host table's entries, one file per device mechanism
 // (cb_callbacks.cc, noc_callbacks.cc, semaphore_callbacks.cc,
-// bank_address_callbacks.cc, compute_callbacks.cc).
+// bank_address_callbacks.cc, compute_callbacks.cc, profiler_callbacks.cc).
 #pragma once
 
 #include <cstdint>
@@ -38,5 +38,7 @@ uint64_t interleaved_page_noc_addr(tk_ctx* ctx, int is_dram, uint32_t base_addr,
                                    uint32_t page_id, uint32_t offset, uint8_t noc);
 
 void compute(tk_ctx* ctx, uint32_t op, const uint32_t* args, uint32_t arg_count);
+
+void profiler_zone(tk_ctx* ctx, const char* name, int begin);
 
 }  // namespace tessera::sim::kernel_host

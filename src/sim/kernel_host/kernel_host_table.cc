@@ -32,6 +32,7 @@ tessera_host_table make_kernel_host_table() {
   table.worker_noc_coordinate = &kernel_host::worker_noc_coordinate;
   table.interleaved_page_noc_addr = &kernel_host::interleaved_page_noc_addr;
   table.compute = &kernel_host::compute;
+  table.profiler_zone = &kernel_host::profiler_zone;
   return table;
 }
 

@@ -91,6 +91,8 @@ void put_input(FlatInput& out, const ReplayInput& input) {
     const std::vector<TimingEvent>& events = kernel.trace->events();
     out.put(events.size());
     out.put_bytes(events.data(), events.size() * sizeof(TimingEvent));
+    out.put(kernel.trace->zone_names().size());
+    for (const std::string& name : kernel.trace->zone_names()) out.put_text(name);
   }
   out.put(input.circular_buffers.size());
   for (const ReplayCircularBuffer& cb : input.circular_buffers) {

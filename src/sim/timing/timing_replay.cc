@@ -191,6 +191,10 @@ struct KernelState {
   uint32_t blocked_cb = 0;
   WordState* blocked_word = nullptr;
   bool finished = false;
+  // Profiler zones: those open (name index, start cycle) and those closed.
+  std::vector<std::pair<uint64_t, int64_t>> open_zones;
+  std::vector<ZoneTiming> zones;
+  uint32_t zones_dropped = 0;
 };
 
 uint64_t word_key(uint32_t worker, uint32_t offset) {
@@ -330,6 +334,9 @@ class Replay {
       kernel.wait_cycles += kernel.transfers_done - kernel.clock;
       kernel.clock = kernel.transfers_done;
     }
+    // A zone left open ends with the kernel (a kernel that fails leaves no
+    // timing at all).
+    while (!kernel.open_zones.empty()) close_zone(k, kernel.clock);
     kernel.finished = true;
   }
 
@@ -434,8 +441,42 @@ class Replay {
     return true;
   }
 
+  // When a kernel's RISC is at its current event: a compute kernel's is
+  // its math stage's (TRISC1), which the zones of a compute kernel follow.
+  static int64_t zone_clock(const KernelState& kernel) {
+    return kernel.staged ? kernel.math : kernel.clock;
+  }
+
+  // A zone marks time; it never moves any clock.
+  void mark_zone(std::size_t k, const TimingEvent& event) {
+    KernelState& kernel = kernels_[k];
+    if (event.kind == TimingEventKind::kZoneBegin) {
+      kernel.open_zones.emplace_back(event.value, zone_clock(kernel));
+    } else if (!kernel.open_zones.empty()) {
+      close_zone(k, zone_clock(kernel));
+    }
+  }
+
+  void close_zone(std::size_t k, int64_t end) {
+    KernelState& kernel = kernels_[k];
+    const auto [name, start] = kernel.open_zones.back();
+    kernel.open_zones.pop_back();
+    if (kernel.zones.size() >= KernelTiming::kMaxZonesPerKernel) {
+      ++kernel.zones_dropped;
+      return;
+    }
+    const std::vector<std::string>& names = input_.kernels[k].trace->zone_names();
+    kernel.zones.push_back({name < names.size() ? names[name] : std::string("(unnamed zone)"),
+                            start, std::max(start, end),
+                            static_cast<uint32_t>(kernel.open_zones.size())});
+  }
+
   // False: the kernel blocks on this event (it is retried when woken).
   bool run_event(std::size_t k, const TimingEvent& event, bool staged_kernel) {
+    if (event.kind == TimingEventKind::kZoneBegin || event.kind == TimingEventKind::kZoneEnd) {
+      mark_zone(k, event);
+      return true;
+    }
     if (staged_kernel) return run_staged_event(k, event);
     KernelState& kernel = kernels_[k];
     const uint32_t worker = kernel.worker;
@@ -476,6 +517,9 @@ class Replay {
         return true;
       case TimingEventKind::kWordWait:
         return word_wait(k, event, worker);
+      case TimingEventKind::kZoneBegin:
+      case TimingEventKind::kZoneEnd:
+        return true;  // marked above
     }
     return true;
   }
@@ -940,6 +984,15 @@ class Replay {
     return true;
   }
 
+  // By start, outer zones before the zones they hold.
+  static std::vector<ZoneTiming> sorted_zones(const KernelState& kernel) {
+    std::vector<ZoneTiming> zones = kernel.zones;
+    std::stable_sort(zones.begin(), zones.end(), [](const ZoneTiming& a, const ZoneTiming& b) {
+      return a.start_cycle != b.start_cycle ? a.start_cycle < b.start_cycle : a.depth < b.depth;
+    });
+    return zones;
+  }
+
   ProgramTiming result() const {
     ProgramTiming timing;
     timing.arch = std::string(arch_name(params_.arch));
@@ -951,7 +1004,7 @@ class Replay {
       const KernelState& kernel = kernels_[k];
       timing.kernels.push_back({info.name, info.core, info.processor,
                                 static_cast<int64_t>(params_.kernel_launch_cycles), kernel.clock,
-                                kernel.wait_cycles});
+                                kernel.wait_cycles, sorted_zones(kernel), kernel.zones_dropped});
       first = std::min<int64_t>(first, params_.kernel_launch_cycles);
       last = std::max(last, kernel.clock);
       math_by_core[info.worker] += static_cast<int64_t>(info.trace->math_cycles);

@@ -95,6 +95,17 @@ std::string csv_row(const std::map<std::string, std::string>& cells) {
   return line + "\n";
 }
 
+OrderedJson zones_json(const std::vector<runtime::ZoneDeviceTime>& zones) {
+  OrderedJson entries = OrderedJson::array();
+  for (const runtime::ZoneDeviceTime& zone : zones) {
+    entries.push_back({{"name", zone.name},
+                       {"start_cycle", zone.start_cycle},
+                       {"end_cycle", zone.end_cycle},
+                       {"depth", zone.depth}});
+  }
+  return entries;
+}
+
 }  // namespace
 
 OrderedJson device_time_json(const std::vector<runtime::ProgramDeviceTime>& times) {
@@ -103,12 +114,17 @@ OrderedJson device_time_json(const std::vector<runtime::ProgramDeviceTime>& time
   for (const runtime::ProgramDeviceTime& time : times) {
     OrderedJson kernels = OrderedJson::array();
     for (const runtime::KernelDeviceTime& kernel : time.kernels) {
-      kernels.push_back({{"kernel", kernel.kernel},
-                         {"core", {kernel.core_x, kernel.core_y}},
-                         {"risc", kernel.risc},
-                         {"start_cycle", kernel.start_cycle},
-                         {"end_cycle", kernel.end_cycle},
-                         {"wait_cycles", kernel.wait_cycles}});
+      OrderedJson entry = {
+          {"kernel", kernel.kernel},       {"core", {kernel.core_x, kernel.core_y}},
+          {"risc", kernel.risc},           {"start_cycle", kernel.start_cycle},
+          {"end_cycle", kernel.end_cycle}, {"wait_cycles", kernel.wait_cycles}};
+      // Only kernels with profiler zones carry them, so reports of kernels
+      // without stay as they were.
+      if (!kernel.zones.empty() || kernel.zones_dropped > 0) {
+        entry["zones"] = zones_json(kernel.zones);
+        entry["zones_dropped"] = kernel.zones_dropped;
+      }
+      kernels.push_back(std::move(entry));
     }
     total_ns += time.device_ns;
     entries.push_back({{"name", time.name},
@@ -228,6 +244,21 @@ void add_device_trace_events(const std::vector<FileRun>& files, Json& events) {
                               {"wait_cycles", kernel.wait_cycles},
                               {"core_x", kernel.core_x},
                               {"core_y", kernel.core_y}}}});
+          // Zones nest under their kernel on its track, as the profiler
+          // shows them.
+          for (const runtime::ZoneDeviceTime& zone : kernel.zones) {
+            events.push_back({{"name", zone.name},
+                              {"cat", "device zone"},
+                              {"ph", "X"},
+                              {"ts", offset_us + double(zone.start_cycle) * us_per_cycle},
+                              {"dur", double(zone.end_cycle - zone.start_cycle) * us_per_cycle},
+                              {"pid", kDevicePid},
+                              {"tid", tid_of(track)},
+                              {"args",
+                               {{"kernel", kernel.kernel},
+                                {"start_cycle", zone.start_cycle},
+                                {"end_cycle", zone.end_cycle}}}});
+          }
         }
         offset_us += time.device_ns / 1000.0;
       }

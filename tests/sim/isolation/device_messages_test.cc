@@ -1,5 +1,6 @@
 // Run requests on the wire: what the device process decodes of a plan, and
-// the memo that lets a program run again skip decoding its plan.
+// the memo that lets a program run again skip decoding its plan; replies
+// with the timing model's figures.
 #include "../../../src/sim/isolation/device_messages.h"
 
 #include <gtest/gtest.h>
@@ -142,6 +143,38 @@ std::vector<uint8_t> bytes_of(uint32_t key, size_t size = 16) {
 
 std::shared_ptr<const ProgramPlan> any_plan() {
   return std::make_shared<const ProgramPlan>();
+}
+
+TEST(RunReplyTest, DeviceTimeComesBackWithEveryKernelsZones) {
+  timing::ProgramTiming timing;
+  timing.arch = "wormhole_b0";
+  timing.ai_clock_mhz = 1000;
+  timing.kernel_cycles = 200;
+  timing::KernelTiming kernel;
+  kernel.kernel = "reader";
+  kernel.core = {1, 0};
+  kernel.start_cycle = 1000;
+  kernel.end_cycle = 1200;
+  // A kernel shares the device process: a name it overwrote with bytes a
+  // report cannot show arrives printable.
+  kernel.zones = {{"RISCV0", 1000, 1200, 0}, {std::string("in\xffner\n", 7), 1010, 1100, 1}};
+  kernel.zones_dropped = 3;
+  timing::KernelTiming plain;
+  plain.kernel = "compute";
+  timing.kernels = {kernel, plain};
+  messages::RunReply reply;
+  reply.device_time = timing;
+  auto decoded = messages::decode_run_reply(messages::encode(reply));
+  ASSERT_TRUE(decoded.ok()) << decoded.error().describe();
+  ASSERT_TRUE(decoded->device_time.has_value());
+  ASSERT_EQ(decoded->device_time->kernels.size(), 2u);
+  const timing::KernelTiming& got = decoded->device_time->kernels[0];
+  EXPECT_EQ(got.end_cycle, 1200);
+  EXPECT_EQ(got.zones_dropped, 3u);
+  ASSERT_EQ(got.zones.size(), 2u);
+  EXPECT_EQ(got.zones[0], (timing::ZoneTiming{"RISCV0", 1000, 1200, 0}));
+  EXPECT_EQ(got.zones[1], (timing::ZoneTiming{"in?ner?", 1010, 1100, 1}));
+  EXPECT_TRUE(decoded->device_time->kernels[1].zones.empty());
 }
 
 TEST(PlanMemoTest, FindsOnlyThePlanOfExactlyTheSameBytes) {

@@ -310,6 +310,75 @@ TEST_F(DeviceTimeTest, ALoopOverDramInterleavedPagesTakesItsOwnPaceAPage) {
   EXPECT_EQ(end(24, true) - end(12, true), 12 * 39);
 }
 
+// kPageLoop's interleaved loop timed as tt-metal's data movement tests time
+// theirs: a device profiler zone around the reads and their barrier.
+constexpr const char* kZonedPageLoop = R"(
+#include "api/dataflow/dataflow_api.h"
+void kernel_main() {
+  const uint32_t address = get_arg_val<uint32_t>(0);
+  const uint32_t pages = get_arg_val<uint32_t>(1);
+  const uint32_t page_size = get_arg_val<uint32_t>(2);
+  const InterleavedAddrGen<true> source{address, page_size};
+  const uint32_t l1 = get_write_ptr(0);
+  cb_reserve_back(0, 1);
+  {
+    DeviceZoneScopedN("RISCV1");
+    for (uint32_t page = 0; page < pages; ++page) {
+      noc_async_read(get_noc_addr(page, source), l1 + page * page_size, page_size);
+    }
+    noc_async_read_barrier();
+  }
+  cb_push_back(0, 1);
+}
+)";
+
+TEST_F(DeviceTimeTest, AProfilerZoneTimesItsLoopOnTheKernelsClock) {
+  const ChipDescriptor& chip = chip_->descriptor();
+  auto kernel = [&](uint32_t pages, bool timed) {
+    const CoreRangeSet core{{{0, 0}, {0, 0}}};
+    ProgramPlan plan;
+    plan.name = "zoned_page_loop";
+    plan.semaphore_base = chip.l1_unreserved_base;
+    plan.circular_buffers.push_back(
+        {core, chip.l1_unreserved_base + 4096, kPage, {{0, kPage, tile::DataFormat::kFloat16_b}}});
+    KernelPlan reader;
+    reader.build.name = "zoned_page_loop.cpp";
+    reader.build.source = kZonedPageLoop;
+    reader.build.processor = KernelProcessor::kDataMovement1;
+    reader.build.noc_index = 1;
+    reader.cores = core;
+    reader.runtime_args[{0, 0}] = {static_cast<uint32_t>(input_), pages, 32};
+    plan.kernels = {reader};
+    if (!timed) {
+      // The zone is inert without device time.
+      Status status = run_program(*chip_, *cache_, plan, ProgramRunOptions{});
+      EXPECT_TRUE(status.ok()) << status.error().describe();
+      return timing::KernelTiming{};
+    }
+    const timing::ProgramTiming timing = run(plan);
+    EXPECT_EQ(timing.kernels.size(), 1u);
+    return timing.kernels.empty() ? timing::KernelTiming{} : timing.kernels.front();
+  };
+  kernel(4, /*timed=*/false);
+  const timing::KernelTiming twelve = kernel(12, true), twenty_four = kernel(24, true);
+  for (const timing::KernelTiming* timed : {&twelve, &twenty_four}) {
+    ASSERT_EQ(timed->zones.size(), 1u);
+    const timing::ZoneTiming& zone = timed->zones[0];
+    EXPECT_EQ(zone.name, "RISCV1");
+    // It opens after the CB reservation, at the kernel's launch (nothing
+    // before it costs time), and closes when the barrier lets the kernel
+    // go on: the push after it costs nothing either.
+    EXPECT_EQ(zone.start_cycle, timed->start_cycle);
+    EXPECT_EQ(zone.end_cycle, timed->end_cycle);
+  }
+  // Twelve more pages: twelve more turns of the loop's 39 cycles, as in
+  // ALoopOverDramInterleavedPagesTakesItsOwnPaceAPage.
+  const auto length = [](const timing::KernelTiming& timed) {
+    return timed.zones[0].end_cycle - timed.zones[0].start_cycle;
+  };
+  EXPECT_EQ(length(twenty_four) - length(twelve), 12 * 39);
+}
+
 TEST_F(DeviceTimeTest, WithoutTheOptionNothingIsTimed) {
   ProgramRunOptions options;
   Status status = run_program(*chip_, *cache_, copy_plan(2, 4), options);

@@ -23,17 +23,23 @@ class ReplayMemoTest : public WormholeTimingTest {
     if (HasFatalFailure()) return;
     // Two cores reading one DRAM bank and signalling a third through a
     // semaphore; a compute kernel waits on a CB.
-    const CoreCoord bank = chip_.dram_cores[1];
-    for (KernelTrace* trace : {&reader_a_, &reader_b_}) {
-      trace->add(
-          {.kind = Kind::kNocRead, .noc = 0, .source = pack_noc_xy(bank.x, bank.y), .bytes = 4096});
-      trace->add({.kind = Kind::kBarrier});
-      trace->add({.kind = Kind::kCbPush, .cb = 0, .value = 1});
-    }
+    read_bank(reader_a_, "read");
+    read_bank(reader_b_, "read");
     compute_.add({.kind = Kind::kCbWait, .cb = 0, .value = 1});
     compute_.compute_stages(64, 128, 32);
     compute_.math_cycles = 128;
     compute_.add({.kind = Kind::kCbPop, .cb = 0, .value = 1});
+  }
+
+  // A read from DRAM bank 1 inside profiler zone `zone`, then a CB push.
+  void read_bank(KernelTrace& trace, const char* zone) const {
+    const CoreCoord bank = chip_.dram_cores[1];
+    trace.begin_zone(zone);
+    trace.add(
+        {.kind = Kind::kNocRead, .noc = 0, .source = pack_noc_xy(bank.x, bank.y), .bytes = 4096});
+    trace.add({.kind = Kind::kBarrier});
+    trace.end_zone();
+    trace.add({.kind = Kind::kCbPush, .cb = 0, .value = 1});
   }
 
   ReplayInput input() const {
@@ -59,6 +65,7 @@ class ReplayMemoTest : public WormholeTimingTest {
       EXPECT_EQ(got.kernels[k].core, want.kernels[k].core) << what;
       EXPECT_EQ(got.kernels[k].processor, want.kernels[k].processor) << what;
       EXPECT_EQ(got.kernels[k].end_cycle, want.kernels[k].end_cycle) << what;
+      EXPECT_EQ(got.kernels[k].zones, want.kernels[k].zones) << what;
     }
   }
 
@@ -87,6 +94,11 @@ TEST_F(ReplayMemoTest, AnythingTheReplayReadsChangedIsReplayed) {
       {"an event's bytes",
        [](TimingParams&, ChipDescriptor&, ReplayInput&, KernelTrace& trace) {
          trace.add({.kind = Kind::kNocRead, .noc = 1, .source = 0x0101, .bytes = 64});
+       }},
+      {"a zone's name",
+       [this](TimingParams&, ChipDescriptor&, ReplayInput&, KernelTrace& trace) {
+         trace = KernelTrace();
+         read_bank(trace, "another read");
        }},
       {"a kernel's name", [](TimingParams&, ChipDescriptor&, ReplayInput& input,
                              KernelTrace&) { input.kernels[0].name = "reader_c"; }},

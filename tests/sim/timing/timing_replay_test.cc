@@ -614,6 +614,105 @@ TEST_F(TimingReplayTest, AWaitNothingSignalsIsReleasedAndCounted) {
   EXPECT_EQ(timing.device_cycles, 1000);
 }
 
+TEST_F(TimingReplayTest, AZoneIsWhereItsKernelsClockStoodWhenEnteringAndLeavingIt) {
+  // 100 cycles of work, then a zone around a 32-byte read from the L1 of
+  // (3,0) and its barrier, then 50 more cycles. The zone opens at 1100; the
+  // read issues at 1116 and its data comes back on NoC 0 the long way
+  // round, NoC (4,1) -> (1,1) in 7 hops: 1116 + 1 + 63 = 1180, where the
+  // barrier releases the kernel and the zone closes.
+  KernelTrace trace;
+  trace.compute(100);
+  trace.begin_zone("RISCV0");
+  trace.add({.kind = Kind::kNocRead, .noc = 0, .source = worker_noc({3, 0}), .bytes = 32});
+  trace.add({.kind = Kind::kBarrier});
+  trace.end_zone();
+  trace.compute(50);
+  ReplayInput input;
+  input.kernels.push_back(kernel("reader", {0, 0}, trace));
+  const KernelTiming timing = find(replay_program(params_, chip_, input), "reader");
+  ASSERT_EQ(timing.zones.size(), 1u);
+  EXPECT_EQ(timing.zones[0], (ZoneTiming{"RISCV0", 1100, 1180, 0}));
+  EXPECT_EQ(timing.end_cycle, 1230);
+  EXPECT_EQ(timing.zones_dropped, 0u);
+}
+
+TEST_F(TimingReplayTest, ZonesNestMarkNoTimeAndCloseWithTheirKernel) {
+  KernelTrace zoned, plain;
+  for (KernelTrace* trace : {&zoned, &plain}) {
+    if (trace == &zoned) zoned.begin_zone("outer");
+    trace->compute(10);
+    if (trace == &zoned) zoned.begin_zone("inner");
+    trace->add({.kind = Kind::kNocWrite, .noc = 0, .target = worker_noc({3, 0}), .bytes = 64});
+    if (trace == &zoned) zoned.end_zone();
+    trace->compute(5);
+    // "outer" is left open: the kernel's end closes it.
+  }
+  ReplayInput with, without;
+  with.kernels.push_back(kernel("writer", {0, 0}, zoned));
+  without.kernels.push_back(kernel("writer", {0, 0}, plain));
+  const ProgramTiming zoned_timing = replay_program(params_, chip_, with);
+  const ProgramTiming plain_timing = replay_program(params_, chip_, without);
+  const KernelTiming& writer = find(zoned_timing, "writer");
+  // The zones change no figure.
+  EXPECT_EQ(writer.end_cycle, find(plain_timing, "writer").end_cycle);
+  EXPECT_EQ(zoned_timing.device_cycles, plain_timing.device_cycles);
+  // By start, outer first: outer 1000 .. the kernel's end (its write
+  // acknowledged), inner 1010 .. 1026 (the write's issue).
+  ASSERT_EQ(writer.zones.size(), 2u);
+  EXPECT_EQ(writer.zones[0], (ZoneTiming{"outer", 1000, writer.end_cycle, 0}));
+  EXPECT_EQ(writer.zones[1], (ZoneTiming{"inner", 1010, 1026, 1}));
+}
+
+TEST_F(TimingReplayTest, AComputeKernelsZonesFollowItsMathRisc) {
+  // Unpack 30 and math 40 a call, four calls: the math of the last call
+  // ends at 1190 (AComputeKernelPipelinesUnpackMathAndPack), and the pack
+  // after the zone runs to 1254. The zone spans the math: 1000 .. 1190.
+  KernelTrace compute;
+  compute.begin_zone("math loop");
+  for (int i = 0; i < 4; ++i) compute.compute_stages(30, 40, 0);
+  compute.end_zone();
+  compute.add({.kind = Kind::kCbReserve, .cb = 16, .value = 1});
+  compute.compute_stages(0, 0, 64);
+  compute.add({.kind = Kind::kCbPush, .cb = 16, .value = 1});
+  ReplayInput input;
+  input.kernels.push_back(kernel("compute", {0, 0}, compute, KernelProcessor::kCompute));
+  input.circular_buffers = {{0, 16, 4}};
+  const KernelTiming timing = find(replay_program(params_, chip_, input), "compute");
+  EXPECT_EQ(timing.end_cycle, 1254);
+  ASSERT_EQ(timing.zones.size(), 1u);
+  EXPECT_EQ(timing.zones[0], (ZoneTiming{"math loop", 1000, 1190, 0}));
+}
+
+TEST_F(TimingReplayTest, AKernelKeepsAtMostItsZoneBufferAndCountsTheRest) {
+  KernelTrace trace;
+  const std::size_t zones = KernelTiming::kMaxZonesPerKernel + 10;
+  for (std::size_t i = 0; i < zones; ++i) {
+    trace.begin_zone(i % 2 == 0 ? "even" : "odd");
+    trace.compute(1);
+    trace.end_zone();
+  }
+  // A stray end (a kernel calling the host table itself) closes nothing.
+  trace.end_zone();
+  ASSERT_EQ(trace.zone_names().size(), 2u);  // interned
+  ReplayInput input;
+  input.kernels.push_back(kernel("looper", {0, 0}, trace));
+  const KernelTiming timing = find(replay_program(params_, chip_, input), "looper");
+  EXPECT_EQ(timing.zones.size(), KernelTiming::kMaxZonesPerKernel);
+  EXPECT_EQ(timing.zones_dropped, 10u);
+  EXPECT_EQ(timing.zones.back(), (ZoneTiming{"odd", 1255, 1256, 0}));
+}
+
+TEST(KernelTraceTest, ZoneNamesBeyondTheLimitShareOne) {
+  KernelTrace trace;
+  for (std::size_t i = 0; i < KernelTrace::kMaxZoneNames + 5; ++i) {
+    trace.begin_zone("zone " + std::to_string(i));
+    trace.end_zone();
+  }
+  ASSERT_EQ(trace.zone_names().size(), KernelTrace::kMaxZoneNames);
+  EXPECT_EQ(trace.zone_names().back(), KernelTrace::kOtherZones);
+  EXPECT_EQ(trace.zone_names().front(), "zone 0");
+}
+
 TEST(ProgramTimingTest, SaysWhatBoundsTheProgram) {
   ProgramTiming timing;
   timing.dram_bytes_per_cycle = 100;

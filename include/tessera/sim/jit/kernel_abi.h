@@ -23,7 +23,7 @@
 #include "tessera/sim/compute/sfpu_unary_list.h"
 
 /* Bump on any layout or meaning change of the structs below. */
-#define TESSERA_KERNEL_ABI_VERSION 2u
+#define TESSERA_KERNEL_ABI_VERSION 3u
 
 /* tt-metal's per-kernel limit: 341 u32 runtime args (unique + common). */
 #define TESSERA_MAX_RUNTIME_ARGS 341u
@@ -171,6 +171,11 @@ typedef struct tessera_host_table {
   /* A worker core's NoC column (is_row 0) or row (is_row 1) from its
    * logical one: tt-metal's worker_logical_{col,row}_to_virtual_* tables. */
   uint32_t (*worker_noc_coordinate)(tk_ctx* ctx, uint32_t logical, int is_row);
+
+  /* A device profiler zone (DeviceZoneScopedN): begin 1 enters the zone
+   * `name` (a string literal of the kernel's), begin 0 leaves the innermost
+   * open one (name unused). */
+  void (*profiler_zone)(tk_ctx* ctx, const char* name, int begin);
 } tessera_host_table;
 
 /* Operation codes for tessera_host_table.compute. */

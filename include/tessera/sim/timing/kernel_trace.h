@@ -6,7 +6,10 @@
 // change the figures.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,6 +30,8 @@ enum class TimingEventKind : uint8_t {
   kWordSetMulticast,  // ... of every worker in the NoC rectangle source..target
   kWordIncrement,     // ... grows by `value` (an atomic NoC increment)
   kWordWait,          // waits until the own core's word at `offset` == value (>= if `at_least`)
+  kZoneBegin,         // enters profiler zone `value` (an index into KernelTrace::zone_names)
+  kZoneEnd,           // leaves the innermost open zone
 };
 
 // A NoC coordinate packed as x | y << 8.
@@ -103,6 +108,14 @@ class KernelTrace {
   bool take_dram_page_address() { return std::exchange(dram_page_address_pending_, false); }
   const std::vector<TimingEvent>& events() const { return events_; }
 
+  // A device profiler zone (DeviceZoneScopedN). Names are interned: a zone
+  // in a loop adds events, not strings.
+  void begin_zone(std::string_view name) {
+    events_.push_back({.kind = TimingEventKind::kZoneBegin, .value = zone_name_index(name)});
+  }
+  void end_zone() { events_.push_back({.kind = TimingEventKind::kZoneEnd}); }
+  const std::vector<std::string>& zone_names() const { return zone_names_; }
+
   // As a new trace, keeping the events' storage for the next run.
   void reset() {
     std::vector<TimingEvent> storage = std::move(events_);
@@ -118,8 +131,25 @@ class KernelTrace {
   // The matrix/vector engine's share of the compute cycles (for utilisation).
   uint64_t math_cycles = 0;
 
+  // Distinct zone names a trace keeps; later ones share kOtherZones.
+  static constexpr std::size_t kMaxZoneNames = 64;
+  static constexpr std::string_view kOtherZones = "(other zones)";
+
  private:
+  uint64_t zone_name_index(std::string_view name) {
+    for (std::size_t i = 0; i < zone_names_.size(); ++i) {
+      if (zone_names_[i] == name) return i;
+    }
+    if (zone_names_.size() + 1 >= kMaxZoneNames) name = kOtherZones;
+    for (std::size_t i = 0; i < zone_names_.size(); ++i) {
+      if (zone_names_[i] == name) return i;
+    }
+    zone_names_.emplace_back(name);
+    return zone_names_.size() - 1;
+  }
+
   std::vector<TimingEvent> events_;
+  std::vector<std::string> zone_names_;
   bool dram_page_address_pending_ = false;
 };
 

@@ -3,6 +3,7 @@
 // (its critical path over cores, waits on other cores included).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -12,6 +13,17 @@
 
 namespace tessera::sim::timing {
 
+// A device profiler zone (DeviceZoneScopedN) the kernel passed through:
+// when its RISC entered and left it (a compute kernel's: the math RISC's).
+struct ZoneTiming {
+  std::string name;
+  int64_t start_cycle = 0;
+  int64_t end_cycle = 0;
+  uint32_t depth = 0;  // 0 for a zone opened outside any other
+
+  bool operator==(const ZoneTiming&) const = default;
+};
+
 struct KernelTiming {
   std::string kernel;  // the kernel's name
   CoreCoord core;      // logical worker coordinates
@@ -19,6 +31,13 @@ struct KernelTiming {
   int64_t start_cycle = 0;
   int64_t end_cycle = 0;
   int64_t wait_cycles = 0;  // blocked on CBs, semaphores or its transfers
+  // In the order they closed, at most kMaxZonesPerKernel; the rest counted.
+  std::vector<ZoneTiming> zones{};
+  uint32_t zones_dropped = 0;
+
+  // As the device profiler's buffer on silicon, a kernel keeps so many zone
+  // records (a zone in a long loop would otherwise grow without bound).
+  static constexpr std::size_t kMaxZonesPerKernel = 256;
 };
 
 struct ProgramTiming {

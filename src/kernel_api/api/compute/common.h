@@ -93,3 +93,5 @@ using namespace ckernel;
 #include "api/compute/pack.h"
 #include "api/compute/reconfig_data_format.h"
 #include "api/compute/reg_api.h"
+// tt-metal's compute kernels may open profiler zones with no include.
+#include "tools/profiler/kernel_profiler.hpp"
