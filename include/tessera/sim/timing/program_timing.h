@@ -31,7 +31,7 @@ struct KernelTiming {
   int64_t start_cycle = 0;
   int64_t end_cycle = 0;
   int64_t wait_cycles = 0;  // blocked on CBs, semaphores or its transfers
-  // In the order they closed, at most kMaxZonesPerKernel; the rest counted.
+  // By start (outer zones first), at most kMaxZonesPerKernel; the rest counted.
   std::vector<ZoneTiming> zones{};
   uint32_t zones_dropped = 0;
 
