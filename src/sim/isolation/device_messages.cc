@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "tessera/base/printable_ascii.h"
 #include "tessera/sim/tile/data_format.h"
 #include "wire.h"
 
@@ -306,15 +307,6 @@ Status get_status(wire::Reader& in) {
   return error;
 }
 
-// A name from the device process for reports: the kernel host made it
-// printable ASCII, but a kernel shares that process and may have changed it.
-std::string printable(std::string text) {
-  for (char& c : text) {
-    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = '?';
-  }
-  return text;
-}
-
 template <typename T>
 Result<T> finished(const wire::Reader& in, T value, const char* what) {
   TESSERA_RETURN_IF_ERROR(in.finish(what));
@@ -399,7 +391,9 @@ timing::ProgramTiming get_device_time(wire::Reader& in) {
     kernel.wait_cycles = in.i64();
     kernel.zones.resize(in.count(24));
     for (timing::ZoneTiming& zone : kernel.zones) {
-      zone.name = printable(in.text());
+      // The kernel host made it printable, but a kernel shares the device
+      // process and may have changed it.
+      zone.name = printable_ascii(in.text());
       zone.start_cycle = in.i64();
       zone.end_cycle = in.i64();
       zone.depth = in.u32();

@@ -5,6 +5,7 @@
 #include <iomanip>
 #include <map>
 #include <sstream>
+#include <utility>
 
 #include "op_csv.h"
 
@@ -228,36 +229,34 @@ void add_device_trace_events(const std::vector<FileRun>& files, Json& events) {
                             {"cycles", time.device_cycles},
                             {"bound", time.bound},
                             {"estimated", time.estimated}}}});
-        for (const runtime::KernelDeviceTime& kernel : time.kernels) {
-          const std::string track = "core (" + std::to_string(kernel.core_x) + ", " +
-                                    std::to_string(kernel.core_y) + ") " + kernel.risc;
-          events.push_back({{"name", kernel.kernel},
-                            {"cat", "device kernel"},
+        // A span of cycles of this program as a slice on a track.
+        auto slice = [&](const std::string& name, const char* category, int64_t start, int64_t end,
+                         int tid, Json args) {
+          events.push_back({{"name", name},
+                            {"cat", category},
                             {"ph", "X"},
-                            {"ts", offset_us + double(kernel.start_cycle) * us_per_cycle},
-                            {"dur", double(kernel.end_cycle - kernel.start_cycle) * us_per_cycle},
+                            {"ts", offset_us + double(start) * us_per_cycle},
+                            {"dur", double(end - start) * us_per_cycle},
                             {"pid", kDevicePid},
-                            {"tid", tid_of(track)},
-                            {"args",
-                             {{"start_cycle", kernel.start_cycle},
-                              {"end_cycle", kernel.end_cycle},
-                              {"wait_cycles", kernel.wait_cycles},
-                              {"core_x", kernel.core_x},
-                              {"core_y", kernel.core_y}}}});
+                            {"tid", tid},
+                            {"args", std::move(args)}});
+        };
+        for (const runtime::KernelDeviceTime& kernel : time.kernels) {
+          const int tid = tid_of("core (" + std::to_string(kernel.core_x) + ", " +
+                                 std::to_string(kernel.core_y) + ") " + kernel.risc);
+          slice(kernel.kernel, "device kernel", kernel.start_cycle, kernel.end_cycle, tid,
+                {{"start_cycle", kernel.start_cycle},
+                 {"end_cycle", kernel.end_cycle},
+                 {"wait_cycles", kernel.wait_cycles},
+                 {"core_x", kernel.core_x},
+                 {"core_y", kernel.core_y}});
           // Zones nest under their kernel on its track, as the profiler
           // shows them.
           for (const runtime::ZoneDeviceTime& zone : kernel.zones) {
-            events.push_back({{"name", zone.name},
-                              {"cat", "device zone"},
-                              {"ph", "X"},
-                              {"ts", offset_us + double(zone.start_cycle) * us_per_cycle},
-                              {"dur", double(zone.end_cycle - zone.start_cycle) * us_per_cycle},
-                              {"pid", kDevicePid},
-                              {"tid", tid_of(track)},
-                              {"args",
-                               {{"kernel", kernel.kernel},
-                                {"start_cycle", zone.start_cycle},
-                                {"end_cycle", zone.end_cycle}}}});
+            slice(zone.name, "device zone", zone.start_cycle, zone.end_cycle, tid,
+                  {{"kernel", kernel.kernel},
+                   {"start_cycle", zone.start_cycle},
+                   {"end_cycle", zone.end_cycle}});
           }
         }
         offset_us += time.device_ns / 1000.0;

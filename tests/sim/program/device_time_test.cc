@@ -6,6 +6,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tessera/sim/program/program_run.h"
@@ -106,6 +107,28 @@ class DeviceTimeTest : public ::testing::Test {
       writer.runtime_args[{c, 0}] = {bank.x, bank.y, static_cast<uint32_t>(output_), pages, kPage};
     }
     plan.kernels = {reader, writer};
+    return plan;
+  }
+
+  // One reader kernel (NCRISC, NoC 1) of `source` on core (0,0) with `args`,
+  // its CB 0 one page of kPage bytes.
+  ProgramPlan one_reader_plan(const char* name, const char* source,
+                              std::vector<uint32_t> args) const {
+    const ChipDescriptor& chip = chip_->descriptor();
+    const CoreRangeSet core{{{0, 0}, {0, 0}}};
+    ProgramPlan plan;
+    plan.name = name;
+    plan.semaphore_base = chip.l1_unreserved_base;
+    plan.circular_buffers.push_back(
+        {core, chip.l1_unreserved_base + 4096, kPage, {{0, kPage, tile::DataFormat::kFloat16_b}}});
+    KernelPlan reader;
+    reader.build.name = std::string(name) + ".cpp";
+    reader.build.source = source;
+    reader.build.processor = KernelProcessor::kDataMovement1;
+    reader.build.noc_index = 1;
+    reader.cores = core;
+    reader.runtime_args[{0, 0}] = std::move(args);
+    plan.kernels = {reader};
     return plan;
   }
 
@@ -280,24 +303,11 @@ TEST_F(DeviceTimeTest, ALoopOverDramInterleavedPagesTakesItsOwnPaceAPage) {
   const ChipDescriptor& chip = chip_->descriptor();
   constexpr uint32_t kSmallPage = 32;
   auto end = [&](uint32_t pages, bool interleaved) {
-    const CoreRangeSet core{{{0, 0}, {0, 0}}};
-    ProgramPlan plan;
-    plan.name = "page_loop";
-    plan.semaphore_base = chip.l1_unreserved_base;
-    plan.circular_buffers.push_back(
-        {core, chip.l1_unreserved_base + 4096, kPage, {{0, kPage, tile::DataFormat::kFloat16_b}}});
-    KernelPlan reader;
-    reader.build.name = "page_loop.cpp";
-    reader.build.source = kPageLoop;
-    reader.build.processor = KernelProcessor::kDataMovement1;
-    reader.build.noc_index = 1;
-    reader.cores = core;
     // One bank: the one the interleaved loop's last page comes from either way.
     const CoreCoord bank = chip.dram_cores[11];
-    reader.runtime_args[{0, 0}] = {static_cast<uint32_t>(input_), pages,  kSmallPage,
-                                   interleaved ? 1u : 0u,         bank.x, bank.y};
-    plan.kernels = {reader};
-    const timing::ProgramTiming timing = run(plan);
+    const timing::ProgramTiming timing = run(one_reader_plan(
+        "page_loop", kPageLoop,
+        {static_cast<uint32_t>(input_), pages, kSmallPage, interleaved ? 1u : 0u, bank.x, bank.y}));
     EXPECT_EQ(timing.kernels.size(), 1u);
     return timing.kernels.empty() ? 0 : timing.kernels.front().end_cycle;
   };
@@ -333,34 +343,19 @@ void kernel_main() {
 )";
 
 TEST_F(DeviceTimeTest, AProfilerZoneTimesItsLoopOnTheKernelsClock) {
-  const ChipDescriptor& chip = chip_->descriptor();
-  auto kernel = [&](uint32_t pages, bool timed) {
-    const CoreRangeSet core{{{0, 0}, {0, 0}}};
-    ProgramPlan plan;
-    plan.name = "zoned_page_loop";
-    plan.semaphore_base = chip.l1_unreserved_base;
-    plan.circular_buffers.push_back(
-        {core, chip.l1_unreserved_base + 4096, kPage, {{0, kPage, tile::DataFormat::kFloat16_b}}});
-    KernelPlan reader;
-    reader.build.name = "zoned_page_loop.cpp";
-    reader.build.source = kZonedPageLoop;
-    reader.build.processor = KernelProcessor::kDataMovement1;
-    reader.build.noc_index = 1;
-    reader.cores = core;
-    reader.runtime_args[{0, 0}] = {static_cast<uint32_t>(input_), pages, 32};
-    plan.kernels = {reader};
-    if (!timed) {
-      // The zone is inert without device time.
-      Status status = run_program(*chip_, *cache_, plan, ProgramRunOptions{});
-      EXPECT_TRUE(status.ok()) << status.error().describe();
-      return timing::KernelTiming{};
-    }
-    const timing::ProgramTiming timing = run(plan);
+  auto plan = [&](uint32_t pages) {
+    return one_reader_plan("zoned_page_loop", kZonedPageLoop,
+                           {static_cast<uint32_t>(input_), pages, 32});
+  };
+  // The zone is inert without device time.
+  Status untimed = run_program(*chip_, *cache_, plan(4), ProgramRunOptions{});
+  EXPECT_TRUE(untimed.ok()) << untimed.error().describe();
+  auto kernel = [&](uint32_t pages) {
+    const timing::ProgramTiming timing = run(plan(pages));
     EXPECT_EQ(timing.kernels.size(), 1u);
     return timing.kernels.empty() ? timing::KernelTiming{} : timing.kernels.front();
   };
-  kernel(4, /*timed=*/false);
-  const timing::KernelTiming twelve = kernel(12, true), twenty_four = kernel(24, true);
+  const timing::KernelTiming twelve = kernel(12), twenty_four = kernel(24);
   for (const timing::KernelTiming* timed : {&twelve, &twenty_four}) {
     ASSERT_EQ(timed->zones.size(), 1u);
     const timing::ZoneTiming& zone = timed->zones[0];

@@ -6,6 +6,7 @@
 // change the figures.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -137,13 +138,12 @@ class KernelTrace {
 
  private:
   uint64_t zone_name_index(std::string_view name) {
-    for (std::size_t i = 0; i < zone_names_.size(); ++i) {
-      if (zone_names_[i] == name) return i;
+    auto found = std::find(zone_names_.begin(), zone_names_.end(), name);
+    if (found == zone_names_.end() && zone_names_.size() + 1 >= kMaxZoneNames) {
+      found = std::find(zone_names_.begin(), zone_names_.end(), kOtherZones);
+      name = kOtherZones;
     }
-    if (zone_names_.size() + 1 >= kMaxZoneNames) name = kOtherZones;
-    for (std::size_t i = 0; i < zone_names_.size(); ++i) {
-      if (zone_names_[i] == name) return i;
-    }
+    if (found != zone_names_.end()) return static_cast<uint64_t>(found - zone_names_.begin());
     zone_names_.emplace_back(name);
     return zone_names_.size() - 1;
   }
